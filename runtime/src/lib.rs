@@ -1,1 +1,37 @@
-//! Weft runtime.
+//! Weft: a free-threaded, specializing interpreter for a Python 3 subset.
+//!
+//! Source text goes through `frontend` (the parser) and `compiler` to
+//! `CompiledCode`, becomes an immortal `code::CodeObject` over the shared
+//! `weft_specializer::CodeUnits`, and runs in `eval::run_frame` on any
+//! number of threads, each with its own `vm::Vm` over one `vm::Interp`.
+//! `runtime` is the embedding API and `main.rs` the CLI.
+
+pub mod attrs;
+pub mod builtins;
+pub mod code;
+#[path = "compiler_stub/mod.rs"]
+pub mod compiler;
+pub mod dict;
+pub mod eval;
+pub mod exceptions;
+pub mod format;
+pub mod function;
+pub mod generator;
+pub mod import;
+pub mod iterators;
+pub mod mathcore;
+pub mod modules;
+pub mod numhash;
+pub mod object;
+pub mod ops;
+pub mod runtime;
+pub mod set;
+pub mod settable;
+pub mod specialize;
+pub mod strobj;
+pub mod typeobj;
+pub mod value;
+pub mod vm;
+
+pub use runtime::{Runtime, RuntimeOptions};
+pub use value::Value;

@@ -1,0 +1,393 @@
+//! Attribute access: `getattr`/`setattr`/`delattr` for instances, classes,
+//! modules and `super` objects (descriptors, instance dicts, `__slots__`,
+//! `__getattr__`), the method-load fast path used by `LOAD_ATTR` and
+//! the intrinsic attributes of built-in objects.
+
+use crate::builtins::types::{class_of, types};
+use crate::function::BuiltinFunc;
+use crate::object::{Object, Payload};
+use crate::strobj::{intern, new_str};
+use crate::value::{ObjRef, Value};
+use crate::vm::{PyResult, Vm};
+
+/// A `__slots__` member descriptor stored in a class dict.
+pub struct SlotMember {
+    /// The attribute name.
+    pub name: String,
+    /// Index into the instance's slot storage.
+    pub index: usize,
+}
+
+/// The slot member behind a class-dict value, if it is one.
+pub fn slot_member(v: &Value) -> Option<&SlotMember> {
+    match v {
+        Value::Obj(o) => match &o.payload {
+            Payload::Native(b) => b.downcast_ref::<SlotMember>(),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The function inside a staticmethod.
+pub fn unwrap_static(m: &Value) -> Option<Value> {
+    match m {
+        Value::Obj(o) => match &o.payload {
+            Payload::StaticMethod(f) => Some(f.clone()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn new_bound(func: Value, recv: Value) -> Value {
+    Value::Obj(ObjRef::new(Object::new(
+        types().method,
+        Payload::BoundMethod(func, recv),
+    )))
+}
+
+fn bind_builtin(b: &BuiltinFunc, recv: Value) -> Value {
+    Value::Obj(ObjRef::new(Object::new(
+        types().builtin_function,
+        Payload::Builtin(BuiltinFunc {
+            name: b.name,
+            func: b.func,
+            bound: Some(recv),
+            is_method: false,
+            owner: b.owner,
+        }),
+    )))
+}
+
+/// Binds a class attribute found for an instance `obj` (descriptor `__get__`).
+pub fn bind(vm: &Vm, descr: &Value, obj: &Value) -> PyResult<Value> {
+    let Value::Obj(d) = descr else {
+        return Ok(descr.clone());
+    };
+    Ok(match &d.payload {
+        Payload::Function(_) => new_bound(descr.clone(), obj.clone()),
+        Payload::Builtin(b) if b.is_method => bind_builtin(b, obj.clone()),
+        Payload::StaticMethod(f) => f.clone(),
+        Payload::ClassMethod(f) => new_bound(f.clone(), Value::Obj(ObjRef::from_object(class_of(obj)))),
+        Payload::Property(p) => {
+            if p.fget.is_none() || p.fget.is_null() {
+                return Err(vm.attribute_error("property has no getter"));
+            }
+            vm.call(&p.fget, std::slice::from_ref(obj))?
+        }
+        _ => descr.clone(),
+    })
+}
+
+fn is_data_descriptor(v: &Value) -> bool {
+    match v {
+        Value::Obj(o) => match &o.payload {
+            Payload::Property(_) => true,
+            Payload::Native(b) => b.is::<SlotMember>(),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+fn no_attr(vm: &Vm, obj: &Value, name: &ObjRef) -> crate::vm::PyErr {
+    vm.attribute_error(format!(
+        "'{}' object has no attribute '{}'",
+        vm.type_name(obj),
+        name.as_str().unwrap_or("?")
+    ))
+}
+
+/// `getattr(obj, name)`
+pub fn get_attr(vm: &Vm, obj: &Value, name: &ObjRef) -> PyResult<Value> {
+    if let Value::Obj(o) = obj {
+        match &o.payload {
+            Payload::Type(_) => return type_getattr(vm, o, obj, name),
+            Payload::Module(m) => {
+                if let Some(v) = vm.dict_of(&m.dict).get_str(name) {
+                    return Ok(v);
+                }
+                if name.as_str() == Some("__dict__") {
+                    return Ok(Value::Obj(m.dict.clone()));
+                }
+                return Err(vm.attribute_error(format!(
+                    "module '{}' has no attribute '{}'",
+                    m.name,
+                    name.as_str().unwrap_or("?")
+                )));
+            }
+            Payload::Super(start, inst) => return crate::builtins::superobj::super_getattr(vm, start, inst, name),
+            _ => {}
+        }
+    }
+    instance_getattr(vm, obj, name)
+}
+
+fn instance_getattr(vm: &Vm, obj: &Value, name: &ObjRef) -> PyResult<Value> {
+    let cls = class_of(obj);
+    let td = cls.type_data();
+    let descr = td.lookup(name);
+    if let Some(d) = &descr {
+        if let Some(sm) = slot_member(d) {
+            if let Value::Obj(o) = obj {
+                if let Some(cell) = o.slots.get(sm.index) {
+                    let v = cell.lock().clone();
+                    if !v.is_null() {
+                        return Ok(v);
+                    }
+                }
+            }
+            return getattr_fallback(vm, obj, name);
+        }
+        if is_data_descriptor(d) {
+            return bind(vm, d, obj);
+        }
+    }
+    let n = name.as_str().unwrap_or("");
+    if let Value::Obj(o) = obj {
+        if n.starts_with("__") || !matches!(o.payload, Payload::Plain) {
+            if let Some(v) = crate::builtins::intrinsics::get(vm, o, obj, n)? {
+                return Ok(v);
+            }
+        }
+        if let Some(d) = &o.dict {
+            if let Some(v) = vm.dict_of(d).get_str(name) {
+                return Ok(v);
+            }
+        } else if td.base_kind == crate::typeobj::BaseKind::ThreadLocal {
+            if let Some(d) = crate::modules::thread::local_dict(vm, o)? {
+                if n == "__dict__" {
+                    return Ok(Value::Obj(d));
+                }
+                if let Some(v) = vm.dict_of(&d).get_str(name) {
+                    return Ok(v);
+                }
+            }
+        }
+    } else if n == "__class__" {
+        return Ok(Value::Obj(ObjRef::from_object(cls)));
+    } else if let Some(v) = crate::builtins::intrinsics::immediate_attr(obj, n) {
+        return Ok(v);
+    }
+    if let Some(d) = descr {
+        return bind(vm, &d, obj);
+    }
+    getattr_fallback(vm, obj, name)
+}
+
+fn getattr_fallback(vm: &Vm, obj: &Value, name: &ObjRef) -> PyResult<Value> {
+    let td = class_of(obj).type_data();
+    if !td.builtin {
+        if let Some(ga) = td.lookup(&intern("__getattr__")) {
+            return vm.call(&ga, &[obj.clone(), Value::Obj(name.clone())]);
+        }
+    }
+    Err(no_attr(vm, obj, name))
+}
+
+/// Attribute lookup on a class object.
+fn type_getattr(vm: &Vm, o: &ObjRef, obj: &Value, name: &ObjRef) -> PyResult<Value> {
+    let n = name.as_str().unwrap_or("");
+    if n.starts_with("__") {
+        if let Some(v) = crate::builtins::intrinsics::type_get(vm, o, n)? {
+            return Ok(v);
+        }
+    }
+    let td = o.type_data_of_self();
+    if let Some(d) = td.lookup(name) {
+        let Value::Obj(dobj) = &d else { return Ok(d) };
+        return Ok(match &dobj.payload {
+            Payload::StaticMethod(f) => f.clone(),
+            Payload::ClassMethod(f) => new_bound(f.clone(), obj.clone()),
+            _ => d.clone(),
+        });
+    }
+    // Methods of the metaclass (`type`), e.g. `mro`.
+    if let Some(d) = types().type_.type_data_of_self().lookup(name) {
+        return bind(vm, &d, obj);
+    }
+    Err(vm.attribute_error(format!(
+        "type object '{}' has no attribute '{}'",
+        td.name(),
+        n
+    )))
+}
+
+/// `LOAD_ATTR` method form: `(method, self)` when `name` is a plain
+/// function on the class not shadowed by the instance, else `(attr, null)`.
+pub fn load_method(vm: &Vm, obj: &Value, name: &ObjRef) -> PyResult<(Value, Value)> {
+    let plain = match obj {
+        Value::Obj(o) => !matches!(
+            o.payload,
+            Payload::Type(_) | Payload::Module(_) | Payload::Super(..)
+        ),
+        _ => true,
+    };
+    if plain {
+        let td = class_of(obj).type_data();
+        if let Some(d) = td.lookup(name) {
+            let is_method = match &d {
+                Value::Obj(dobj) => match &dobj.payload {
+                    Payload::Function(_) => true,
+                    Payload::Builtin(b) => b.is_method,
+                    _ => false,
+                },
+                _ => false,
+            };
+            if is_method {
+                let shadowed = match obj {
+                    Value::Obj(o) => match &o.dict {
+                        Some(dd) => vm.dict_of(dd).get_str(name).is_some(),
+                        None => false,
+                    },
+                    _ => false,
+                };
+                if !shadowed {
+                    return Ok((d, obj.clone()));
+                }
+            }
+        }
+    }
+    Ok((get_attr(vm, obj, name)?, Value::Null))
+}
+
+/// `setattr(obj, name, value)`, or `delattr` when `value` is None.
+pub fn set_attr(vm: &Vm, obj: &Value, name: &ObjRef, value: Option<Value>) -> PyResult<()> {
+    let n = name.as_str().unwrap_or("");
+    if let Value::Obj(o) = obj {
+        match &o.payload {
+            Payload::Type(t) => return crate::builtins::typecall::type_setattr(vm, o, t, name, value),
+            Payload::Module(m) => {
+                let d = vm.dict_of(&m.dict);
+                match value {
+                    Some(v) => d.set_str(name.clone(), v),
+                    None => {
+                        if d.remove_str(name).is_none() {
+                            return Err(vm.attribute_error(format!(
+                                "module '{}' has no attribute '{}'",
+                                m.name, n
+                            )));
+                        }
+                    }
+                }
+                return Ok(());
+            }
+            _ => {}
+        }
+        let td = o.type_data();
+        if !td.builtin {
+            if let Some(sa) = td.lookup(&intern(if value.is_some() { "__setattr__" } else { "__delattr__" })) {
+                if !matches!(&sa, Value::Obj(so) if matches!(so.payload, Payload::Builtin(_))) {
+                    let mut args = vec![obj.clone(), Value::Obj(name.clone())];
+                    if let Some(v) = value {
+                        args.push(v);
+                    }
+                    vm.call(&sa, &args)?;
+                    return Ok(());
+                }
+            }
+        }
+        return generic_setattr(vm, o, obj, name, value);
+    }
+    Err(vm.attribute_error(format!(
+        "'{}' object has no attribute '{}'",
+        vm.type_name(obj),
+        n
+    )))
+}
+
+/// `object.__setattr__` semantics (no user override).
+pub fn generic_setattr(vm: &Vm, o: &ObjRef, obj: &Value, name: &ObjRef, value: Option<Value>) -> PyResult<()> {
+    let n = name.as_str().unwrap_or("");
+    let td = o.type_data();
+    if let Some(d) = td.lookup(name) {
+        if let Some(sm) = slot_member(&d) {
+            if let Some(cell) = o.slots.get(sm.index) {
+                let mut g = cell.lock();
+                match value {
+                    Some(v) => *g = v,
+                    None => {
+                        if g.is_null() {
+                            drop(g);
+                            return Err(no_attr(vm, obj, name));
+                        }
+                        *g = Value::Null;
+                    }
+                }
+                return Ok(());
+            }
+        }
+        if let Value::Obj(dobj) = &d {
+            if let Payload::Property(p) = &dobj.payload {
+                let (f, what) = if value.is_some() { (&p.fset, "setter") } else { (&p.fdel, "deleter") };
+                if f.is_none() || f.is_null() {
+                    return Err(vm.attribute_error(format!(
+                        "property '{}' of '{}' object has no {}",
+                        n,
+                        td.name(),
+                        what
+                    )));
+                }
+                let mut args = vec![obj.clone()];
+                if let Some(v) = value {
+                    args.push(v);
+                }
+                vm.call(f, &args)?;
+                return Ok(());
+            }
+        }
+    }
+    if n.starts_with("__") && crate::builtins::intrinsics::set(vm, o, obj, n, &value)? {
+        return Ok(());
+    }
+    let local = if o.dict.is_none() && td.base_kind == crate::typeobj::BaseKind::ThreadLocal {
+        crate::modules::thread::local_dict(vm, o)?
+    } else {
+        None
+    };
+    match o.dict.as_ref().or(local.as_ref()) {
+        Some(d) => {
+            let dd = vm.dict_of(d);
+            match value {
+                Some(v) => dd.set_str(name.clone(), v),
+                None => {
+                    if dd.remove_str(name).is_none() {
+                        return Err(no_attr(vm, obj, name));
+                    }
+                }
+            }
+            Ok(())
+        }
+        None => {
+            if td.builtin {
+                Err(vm.attribute_error(format!(
+                    "'{}' object has no attribute '{}'",
+                    td.name(),
+                    n
+                )))
+            } else {
+                Err(vm.attribute_error(format!(
+                    "'{}' object has no attribute '{}'",
+                    td.name(),
+                    n
+                )))
+            }
+        }
+    }
+}
+
+/// A str value for an attribute name.
+pub fn name_value(n: &str) -> Value {
+    new_str(n)
+}
+
+impl Object {
+    /// The `TypeData` of a class object itself (not of its class).
+    pub fn type_data_of_self(&self) -> &crate::typeobj::TypeData {
+        match &self.payload {
+            Payload::Type(t) => t,
+            _ => self.type_data(),
+        }
+    }
+}

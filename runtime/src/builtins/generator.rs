@@ -1,0 +1,250 @@
+//! Generator resumption (`next`, `send`, `throw`, `close`), delegation for
+//! `yield from` (`SEND`), and PEP 479's StopIteration-to-RuntimeError rule.
+
+use crate::builtins::types::types;
+use crate::builtins::{add_method, BuiltinRegistry};
+use crate::eval::{run_frame, Exit};
+use crate::function::CallArgs;
+use crate::object::Payload;
+use crate::ops;
+use crate::value::{ObjRef, Value};
+use crate::vm::{PyErr, PyResult, Vm};
+use std::sync::atomic::Ordering;
+use weft_specializer::Opcode;
+
+/// What a resumed generator did.
+pub enum SendResult {
+    /// It yielded a value.
+    Yielded(Value),
+    /// It returned (StopIteration with this value).
+    Returned(Value),
+}
+
+enum Resume {
+    Send(Value),
+    Throw(PyErr),
+}
+
+fn resume(vm: &Vm, g: &ObjRef, how: Resume) -> PyResult<SendResult> {
+    let Payload::Generator(gen) = &g.payload else {
+        return Err(vm.type_error("not a generator"));
+    };
+    if gen.running.swap(true, Ordering::AcqRel) {
+        return Err(vm.value_error("generator already executing"));
+    }
+    struct Running<'a>(&'a std::sync::atomic::AtomicBool);
+    impl Drop for Running<'_> {
+        fn drop(&mut self) {
+            self.0.store(false, Ordering::Release);
+        }
+    }
+    let _running = Running(&gen.running);
+    let taken = gen.frame.lock().take();
+    let Some(mut frame) = taken else {
+        return match how {
+            Resume::Send(_) => Ok(SendResult::Returned(Value::None)),
+            Resume::Throw(e) => Err(e),
+        };
+    };
+    let started = gen.started.swap(true, Ordering::AcqRel);
+    let throw = match how {
+        Resume::Send(v) => {
+            if !started && !v.is_none() {
+                *gen.frame.lock() = Some(frame);
+                gen.started.store(false, Ordering::Release);
+                return Err(vm.type_error("can't send non-None value to a just-started generator"));
+            }
+            if started {
+                frame.stack.push(v);
+            }
+            None
+        }
+        Resume::Throw(e) => {
+            if !started {
+                gen.finished.store(true, Ordering::Release);
+                return Err(e);
+            }
+            // Delegate to a `yield from` sub-iterator first.
+            let at_yield_from = frame.ip >= 2 && {
+                let y = frame.lasti;
+                frame.code.units.opcode(y).deopt() == Opcode::YIELD_VALUE && frame.code.units.oparg(y) == 1
+            };
+            if at_yield_from {
+                let sub = frame.stack.last().cloned().unwrap_or(Value::None);
+                match throw_into(vm, &sub, e) {
+                    Ok(SendResult::Yielded(y)) => {
+                        *gen.frame.lock() = Some(frame);
+                        return Ok(SendResult::Yielded(y));
+                    }
+                    Ok(SendResult::Returned(r)) => {
+                        // Continue at the END_SEND after the delegation loop.
+                        let mut ip = frame.ip;
+                        while ip < frame.code.units.len() && frame.code.units.opcode(ip).deopt() != Opcode::END_SEND {
+                            ip += 1 + frame.code.units.opcode(ip).cache_units();
+                        }
+                        frame.ip = ip;
+                        frame.stack.push(r);
+                        None
+                    }
+                    Err(e2) => Some(e2),
+                }
+            } else {
+                Some(e)
+            }
+        }
+    };
+    vm.enter_call()?;
+    let r = run_frame(vm, &mut frame, throw);
+    vm.leave_call();
+    match r {
+        Ok(Exit::Yield(v)) => {
+            *gen.frame.lock() = Some(frame);
+            Ok(SendResult::Yielded(v))
+        }
+        Ok(Exit::Return(v)) => {
+            gen.finished.store(true, Ordering::Release);
+            Ok(SendResult::Returned(v))
+        }
+        Err(e) => {
+            gen.finished.store(true, Ordering::Release);
+            if vm.err_matches(&e, types().exc.stop_iteration) {
+                let re = vm.runtime_error("generator raised StopIteration");
+                if let Some(d) = crate::exceptions::exc_data(&re.0) {
+                    *d.cause.lock() = Value::Obj(e.0.clone());
+                    *d.context.lock() = Value::Obj(e.0.clone());
+                }
+                return Err(re);
+            }
+            Err(e)
+        }
+    }
+}
+
+fn throw_into(vm: &Vm, sub: &Value, e: PyErr) -> PyResult<SendResult> {
+    if let Value::Obj(o) = sub {
+        if let Payload::Generator(_) = &o.payload {
+            return resume(vm, o, Resume::Throw(e));
+        }
+    }
+    match vm.get_attr_str(sub, "throw") {
+        Ok(t) => match vm.call(&t, &[Value::Obj(e.0)]) {
+            Ok(v) => Ok(SendResult::Yielded(v)),
+            Err(e2) if vm.err_matches(&e2, types().exc.stop_iteration) => {
+                Ok(SendResult::Returned(stop_value(&e2)))
+            }
+            Err(e2) => Err(e2),
+        },
+        Err(_) => Err(e),
+    }
+}
+
+fn stop_value(e: &PyErr) -> Value {
+    crate::exceptions::exc_args(&e.0).into_iter().next().unwrap_or(Value::None)
+}
+
+/// `next(gen)`: Some(value), or None when the generator finished.
+pub fn gen_next(vm: &Vm, g: &ObjRef) -> PyResult<Option<Value>> {
+    match resume(vm, g, Resume::Send(Value::None))? {
+        SendResult::Yielded(v) => Ok(Some(v)),
+        SendResult::Returned(_) => Ok(None),
+    }
+}
+
+/// `SEND`: sends `v` into the sub-iterator of a `yield from`.
+pub fn send_to(vm: &Vm, recv: &Value, v: Value) -> PyResult<SendResult> {
+    if let Value::Obj(o) = recv {
+        if let Payload::Generator(_) = &o.payload {
+            return resume(vm, o, Resume::Send(v));
+        }
+    }
+    let r = if v.is_none() {
+        match ops::next(vm, recv)? {
+            Some(x) => return Ok(SendResult::Yielded(x)),
+            None => return Ok(SendResult::Returned(Value::None)),
+        }
+    } else {
+        vm.call_method(recv, "send", &[v])
+    };
+    match r {
+        Ok(x) => Ok(SendResult::Yielded(x)),
+        Err(e) if vm.err_matches(&e, types().exc.stop_iteration) => Ok(SendResult::Returned(stop_value(&e))),
+        Err(e) => Err(e),
+    }
+}
+
+fn this(vm: &Vm, args: &CallArgs) -> PyResult<ObjRef> {
+    match args.pos().first() {
+        Some(Value::Obj(o)) if matches!(o.payload, Payload::Generator(_)) => Ok(o.clone()),
+        _ => Err(vm.type_error("descriptor requires a 'generator' object")),
+    }
+}
+
+fn finish(vm: &Vm, r: SendResult) -> PyResult<Value> {
+    match r {
+        SendResult::Yielded(v) => Ok(v),
+        SendResult::Returned(v) => Err(vm.stop_iteration(if v.is_none() { None } else { Some(v) })),
+    }
+}
+
+fn send(vm: &Vm, args: CallArgs) -> PyResult<Value> {
+    let g = this(vm, &args)?;
+    let v = args.pos().get(1).cloned().unwrap_or(Value::None);
+    let r = resume(vm, &g, Resume::Send(v))?;
+    finish(vm, r)
+}
+
+fn next_method(vm: &Vm, args: CallArgs) -> PyResult<Value> {
+    let g = this(vm, &args)?;
+    let r = resume(vm, &g, Resume::Send(Value::None))?;
+    finish(vm, r)
+}
+
+fn throw(vm: &Vm, args: CallArgs) -> PyResult<Value> {
+    let g = this(vm, &args)?;
+    let exc = args.pos().get(1).cloned().unwrap_or(Value::None);
+    let mut err = ops::make_exception(vm, exc)?;
+    if let Some(v) = args.pos().get(2) {
+        if !v.is_none() {
+            err = ops::make_exception(vm, vm.call(args.pos().get(1).unwrap_or(&Value::None), std::slice::from_ref(v))?)?;
+        }
+    }
+    let r = resume(vm, &g, Resume::Throw(err))?;
+    finish(vm, r)
+}
+
+/// `gen.close()`
+pub fn close_gen(vm: &Vm, g: &ObjRef) -> PyResult<()> {
+    let Payload::Generator(gen) = &g.payload else { return Ok(()) };
+    if !gen.started.load(Ordering::Acquire) || gen.finished.load(Ordering::Acquire) {
+        gen.finished.store(true, Ordering::Release);
+        *gen.frame.lock() = None;
+        return Ok(());
+    }
+    let exit = PyErr(vm.new_exception(types().exc.generator_exit, Vec::new()));
+    match resume(vm, g, Resume::Throw(exit)) {
+        Ok(SendResult::Yielded(_)) => Err(vm.runtime_error("generator ignored GeneratorExit")),
+        Ok(SendResult::Returned(_)) => Ok(()),
+        Err(e) if vm.err_matches(&e, types().exc.generator_exit) || vm.err_matches(&e, types().exc.stop_iteration) => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
+fn close(vm: &Vm, args: CallArgs) -> PyResult<Value> {
+    let g = this(vm, &args)?;
+    close_gen(vm, &g)?;
+    Ok(Value::None)
+}
+
+fn iter_self(_vm: &Vm, args: CallArgs) -> PyResult<Value> {
+    Ok(args.pos().first().cloned().unwrap_or(Value::None))
+}
+
+/// Registers generator methods.
+pub fn register(_r: &mut BuiltinRegistry) {
+    let g = types().generator;
+    add_method(g, "send", send);
+    add_method(g, "throw", throw);
+    add_method(g, "close", close);
+    add_method(g, "__next__", next_method);
+    add_method(g, "__iter__", iter_self);
+}

@@ -1,0 +1,193 @@
+//! `int` semantics: the i64 immediate / bigint split, Python's floor
+//! division, modulo, shifts and powers, int/float comparison, and
+//! conversions between values and `BigInt`.
+
+use crate::builtins::types::types;
+use crate::mathcore::math as m;
+use crate::object::{Object, Payload};
+use crate::value::{ObjRef, Value};
+use crate::vm::{PyResult, Vm};
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_traits::{One, Signed, ToPrimitive, Zero};
+use std::cmp::Ordering;
+
+/// An int value: immediate when it fits in i64.
+pub fn int_from_bigint(b: BigInt) -> Value {
+    match b.to_i64() {
+        Some(i) => Value::Int(i),
+        None => Value::Obj(ObjRef::new(Object::new(types().int, Payload::Int(b)))),
+    }
+}
+
+/// The integer of an int-like value (int, bool, big int, int subclass).
+pub fn as_int_like(v: &Value) -> Option<BigInt> {
+    match v {
+        Value::Int(i) => Some(BigInt::from(*i)),
+        Value::Bool(b) => Some(BigInt::from(*b as i64)),
+        Value::Obj(o) => match &o.payload {
+            Payload::Int(b) => Some(b.clone()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Same as `as_int_like`.
+pub fn to_bigint(v: &Value) -> Option<BigInt> {
+    as_int_like(v)
+}
+
+/// An int-like value as i64 if it fits.
+pub fn as_i64_like(v: &Value) -> Option<i64> {
+    match v {
+        Value::Int(i) => Some(*i),
+        Value::Bool(b) => Some(*b as i64),
+        Value::Obj(o) => match &o.payload {
+            Payload::Int(b) => b.to_i64(),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// True when `v` is int-like (int, bool, big int).
+pub fn is_int_like(v: &Value) -> bool {
+    match v {
+        Value::Int(_) | Value::Bool(_) => true,
+        Value::Obj(o) => matches!(o.payload, Payload::Int(_)),
+        _ => false,
+    }
+}
+
+/// Exact `i == f`.
+pub fn int_float_eq(i: i64, f: f64) -> bool {
+    int_float_cmp(&BigInt::from(i), f) == Some(Ordering::Equal)
+}
+
+/// Exact comparison of an int with a float (None when f is NaN).
+pub fn int_float_cmp(i: &BigInt, f: f64) -> Option<Ordering> {
+    if f.is_nan() {
+        return None;
+    }
+    if f.is_infinite() {
+        return Some(if f > 0.0 { Ordering::Less } else { Ordering::Greater });
+    }
+    let fl = f.floor();
+    let fb = m::float_to_bigint(fl).ok()?;
+    match i.cmp(&fb) {
+        Ordering::Equal => {
+            if fl == f {
+                Some(Ordering::Equal)
+            } else {
+                Some(Ordering::Less)
+            }
+        }
+        o => Some(o),
+    }
+}
+
+/// An int-like value to f64 (OverflowError when too large).
+pub fn int_to_f64(vm: &Vm, b: &BigInt) -> PyResult<f64> {
+    if let Some(i) = b.to_i64() {
+        if i.unsigned_abs() < (1u64 << 53) {
+            return Ok(i as f64);
+        }
+    }
+    m::bigint_to_f64(b).map_err(|_| vm.overflow_error("int too large to convert to float"))
+}
+
+/// A numeric value (int-like or float) as f64.
+pub fn to_f64(vm: &Vm, v: &Value) -> PyResult<Option<f64>> {
+    match v {
+        Value::Float(f) => Ok(Some(*f)),
+        Value::Int(i) => Ok(Some(*i as f64)),
+        Value::Bool(b) => Ok(Some(*b as i64 as f64)),
+        Value::Obj(o) => match &o.payload {
+            Payload::Int(b) => Ok(Some(int_to_f64(vm, b)?)),
+            Payload::Float(f) => Ok(Some(*f)),
+            _ => Ok(None),
+        },
+        _ => Ok(None),
+    }
+}
+
+/// Floor division with Python semantics.
+pub fn floordiv(vm: &Vm, a: &BigInt, b: &BigInt) -> PyResult<BigInt> {
+    if b.is_zero() {
+        return Err(vm.zero_division("integer division or modulo by zero"));
+    }
+    Ok(a.div_floor(b))
+}
+
+/// Modulo with Python semantics (sign of the divisor).
+pub fn modulo(vm: &Vm, a: &BigInt, b: &BigInt) -> PyResult<BigInt> {
+    if b.is_zero() {
+        return Err(vm.zero_division("integer division or modulo by zero"));
+    }
+    Ok(a.mod_floor(b))
+}
+
+/// `a ** b` for ints (float result for negative exponents), with optional modulus.
+pub fn int_pow(vm: &Vm, a: &BigInt, b: &BigInt, modulus: Option<&BigInt>) -> PyResult<Value> {
+    if let Some(md) = modulus {
+        if md.is_zero() {
+            return Err(vm.value_error("pow() 3rd argument cannot be 0"));
+        }
+        let mut base = a.mod_floor(md);
+        let mut exp = b.clone();
+        if exp.is_negative() {
+            // Modular inverse.
+            let g = base.extended_gcd(md);
+            if !g.gcd.is_one() && !(g.gcd == -BigInt::one()) {
+                return Err(vm.value_error("base is not invertible for the given modulus"));
+            }
+            base = g.x.mod_floor(md);
+            exp = -exp;
+        }
+        let r = base.modpow(&exp, &md.abs());
+        let r = if md.is_negative() && !r.is_zero() { r + md } else { r };
+        return Ok(int_from_bigint(r));
+    }
+    if b.is_negative() {
+        let fa = int_to_f64(vm, a)?;
+        let fb = int_to_f64(vm, b)?;
+        if fa == 0.0 {
+            return Err(vm.zero_division("0.0 cannot be raised to a negative power"));
+        }
+        return Ok(Value::Float(fa.powf(fb)));
+    }
+    let e = b.to_u64().ok_or_else(|| vm.overflow_error("exponent too large"))?;
+    if e > u32::MAX as u64 && a.abs() > BigInt::one() {
+        return Err(vm.overflow_error("exponent too large"));
+    }
+    Ok(int_from_bigint(num_traits::pow::pow(a.clone(), e as usize)))
+}
+
+/// Shift left with Python semantics.
+pub fn lshift(vm: &Vm, a: &BigInt, b: &BigInt) -> PyResult<BigInt> {
+    if b.is_negative() {
+        return Err(vm.value_error("negative shift count"));
+    }
+    let n = b.to_usize().ok_or_else(|| vm.overflow_error("too many digits in integer"))?;
+    if n > (1 << 32) && !a.is_zero() {
+        return Err(vm.overflow_error("too many digits in integer"));
+    }
+    Ok(a << n)
+}
+
+/// Shift right with Python semantics (floor).
+pub fn rshift(vm: &Vm, a: &BigInt, b: &BigInt) -> PyResult<BigInt> {
+    if b.is_negative() {
+        return Err(vm.value_error("negative shift count"));
+    }
+    match b.to_usize() {
+        Some(n) => Ok(a >> n),
+        None => Ok(if a.is_negative() { BigInt::from(-1) } else { BigInt::zero() }),
+    }
+}
+
+/// `int.bit_length()`
+pub fn bit_length(b: &BigInt) -> u64 {
+    b.abs().bits()
+}

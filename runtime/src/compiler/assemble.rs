@@ -1,0 +1,497 @@
+//! The assembler: turns the code generator's instruction list (with
+//! symbolic labels, pseudo jumps and zero-size handler-setup markers) into
+//! code units, a line table, an exception table and the maximum stack depth.
+//!
+//! Steps, as in CPython's flowgraph/assembler:
+//! 1. stack-depth flow analysis from the entry and from every handler
+//!    (which also fixes each handler's unwind depth and finds dead code);
+//! 2. dead code removal, then removal of no-op jumps and redundant `NOP`s;
+//! 3. layout with `EXTENDED_ARG` prefixes, iterated to a fixpoint because
+//!    prefixes on jumps change the distances they encode;
+//! 4. emission of units, per-unit lines and exception-table ranges.
+
+use weft_specializer::Opcode;
+
+use super::output::ExceptionTableEntry;
+
+/// A jump target, resolved by the assembler.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Label(pub(crate) u32);
+
+/// An instruction or pseudo-instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Op {
+    /// A real opcode (jumping opcodes carry a target label).
+    Real(Opcode),
+    /// Unconditional jump: becomes `JUMP_FORWARD` or `JUMP_BACKWARD`.
+    Jump,
+    /// Marks the position of a label (zero size).
+    Label(Label),
+    /// Starts the protected region of handler `n` (zero size); the stack
+    /// depth here (plus the handler's adjustment) is its unwind depth.
+    Setup(u32),
+}
+
+/// One entry of the code generator's output.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Instr {
+    /// What it is.
+    pub(crate) op: Op,
+    /// Oparg (ignored for jumps, computed here).
+    pub(crate) arg: u32,
+    /// Jump target.
+    pub(crate) target: Option<Label>,
+    /// Source line (0: artificial, no line).
+    pub(crate) line: u32,
+    /// Innermost exception handler covering this instruction.
+    pub(crate) handler: Option<u32>,
+}
+
+/// An exception handler declared by the code generator.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Handler {
+    /// Where the handler code starts.
+    pub(crate) target: Label,
+    /// Push the raising instruction's offset before the exception.
+    pub(crate) lasti: bool,
+    /// Added to the stack depth at the `Setup` marker to get the unwind depth.
+    pub(crate) adjust: i32,
+}
+
+/// The assembler's result.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Assembled {
+    pub(crate) units: Vec<(u8, u8)>,
+    pub(crate) lines: Vec<u32>,
+    pub(crate) exception_table: Vec<ExceptionTableEntry>,
+    pub(crate) max_stack_depth: u32,
+}
+
+/// Net stack effect of an instruction when it falls through, and when it
+/// jumps (for jumping instructions). `None` for an unknown oparg shape.
+pub(crate) fn stack_effect(op: Opcode, arg: u32) -> (i32, Option<i32>) {
+    use Opcode::*;
+    let a = arg as i32;
+    let base = op.deopt();
+    let fall = match base {
+        NOP | RESUME | EXTENDED_ARG | CACHE => 0,
+        POP_TOP => -1,
+        PUSH_NULL => 1,
+        COPY => 1,
+        SWAP => 0,
+        LOAD_CONST | LOAD_FAST | LOAD_DEREF | LOAD_CLOSURE | LOAD_CLASSDEREF | LOAD_NAME => 1,
+        STORE_FAST | STORE_DEREF | STORE_NAME | STORE_GLOBAL => -1,
+        DELETE_FAST | DELETE_DEREF | DELETE_NAME | DELETE_GLOBAL => 0,
+        DELETE_ATTR => -1,
+        DELETE_SUBSCR => -2,
+        UNARY_NEGATIVE | UNARY_POSITIVE | UNARY_NOT | UNARY_INVERT => 0,
+        IS_OP | CONTAINS_OP | COMPARE_OP => -1,
+        JUMP_FORWARD | JUMP_BACKWARD => 0,
+        POP_JUMP_IF_FALSE | POP_JUMP_IF_TRUE | POP_JUMP_IF_NONE | POP_JUMP_IF_NOT_NONE => {
+            return (-1, Some(-1))
+        }
+        RETURN_VALUE => -1,
+        YIELD_VALUE => 0,
+        BUILD_TUPLE | BUILD_LIST | BUILD_SET | BUILD_STRING | BUILD_SLICE => 1 - a,
+        BUILD_MAP => 1 - 2 * a,
+        LIST_APPEND | SET_ADD => -1,
+        MAP_ADD => -2,
+        LIST_EXTEND | SET_UPDATE | DICT_UPDATE | DICT_MERGE => -1,
+        LIST_TO_TUPLE => 0,
+        UNPACK_SEQUENCE => a - 1,
+        UNPACK_EX => (a & 0xff) + (a >> 8),
+        MAKE_FUNCTION => -((arg & 0b1011).count_ones() as i32),
+        LOAD_BUILD_CLASS | LOAD_ASSERTION_ERROR => 1,
+        RAISE_VARARGS => -a,
+        RERAISE => -1,
+        PUSH_EXC_INFO => 1,
+        POP_EXCEPT => -1,
+        CHECK_EXC_MATCH => 0,
+        BEFORE_WITH => 1,
+        WITH_EXCEPT_START => 1,
+        GET_YIELD_FROM_ITER => 0,
+        END_SEND => -1,
+        CLEANUP_THROW => -1,
+        IMPORT_NAME => -1,
+        IMPORT_FROM => 1,
+        FORMAT_VALUE => {
+            if arg & 4 != 0 {
+                -1
+            } else {
+                0
+            }
+        }
+        LOAD_ATTR => (a & 1),
+        LOAD_GLOBAL => 1 + (a & 1),
+        BINARY_OP => -1,
+        CALL => -1 - a,
+        CALL_KW => -2 - a,
+        CALL_FUNCTION_EX => -2 - (a & 1),
+        FOR_ITER => return (1, Some(-1)),
+        GET_ITER => 0,
+        STORE_ATTR => -2,
+        STORE_SUBSCR => -3,
+        TO_BOOL => 0,
+        SEND => return (0, Some(0)),
+        LOAD_SUPER_ATTR => -2 + (a & 1),
+        _ => 0,
+    };
+    (fall, None)
+}
+
+/// True for opcodes whose oparg is a jump distance to a label.
+pub(crate) fn has_target(op: Opcode) -> bool {
+    use Opcode::*;
+    matches!(
+        op,
+        JUMP_FORWARD
+            | JUMP_BACKWARD
+            | POP_JUMP_IF_FALSE
+            | POP_JUMP_IF_TRUE
+            | POP_JUMP_IF_NONE
+            | POP_JUMP_IF_NOT_NONE
+            | FOR_ITER
+            | SEND
+    )
+}
+
+fn is_terminal(op: Opcode) -> bool {
+    matches!(
+        op,
+        Opcode::RETURN_VALUE | Opcode::RAISE_VARARGS | Opcode::RERAISE
+    )
+}
+
+fn ext_count(arg: u32) -> usize {
+    match arg {
+        0..=0xff => 0,
+        0x100..=0xffff => 1,
+        0x1_0000..=0xff_ffff => 2,
+        _ => 3,
+    }
+}
+
+/// Assembles one code object's instructions.
+pub(crate) fn assemble(
+    instrs: &[Instr],
+    handlers: &[Handler],
+    num_labels: usize,
+) -> Result<Assembled, String> {
+    // Label positions.
+    let mut label_pos: Vec<Option<usize>> = vec![None; num_labels];
+    for (i, ins) in instrs.iter().enumerate() {
+        if let Op::Label(l) = ins.op {
+            let slot = label_pos
+                .get_mut(l.0 as usize)
+                .ok_or_else(|| format!("label {} out of range", l.0))?;
+            if slot.is_some() {
+                return Err(format!("label {} placed twice", l.0));
+            }
+            *slot = Some(i);
+        }
+    }
+    let target_index = |l: Label| -> Result<usize, String> {
+        label_pos
+            .get(l.0 as usize)
+            .copied()
+            .flatten()
+            .ok_or_else(|| format!("label {} never placed", l.0))
+    };
+
+    // 1. Flow analysis.
+    let mut depth: Vec<Option<i32>> = vec![None; instrs.len()];
+    let mut handler_depth: Vec<Option<i32>> = vec![None; handlers.len()];
+    let mut max_depth: i32 = 0;
+    let mut work: Vec<(usize, i32)> = vec![(0, 0)];
+    while let Some((start, d0)) = work.pop() {
+        let mut i = start;
+        let mut d = d0;
+        loop {
+            let Some(ins) = instrs.get(i) else {
+                return Err("control flow falls off the end of the code".into());
+            };
+            match depth[i] {
+                Some(old) if old == d => break,
+                Some(old) => {
+                    return Err(format!(
+                        "inconsistent stack depth at instruction {i}: {old} vs {d}"
+                    ))
+                }
+                None => depth[i] = Some(d),
+            }
+            max_depth = max_depth.max(d);
+            match ins.op {
+                Op::Label(_) => {}
+                Op::Setup(h) => {
+                    let handler = handlers
+                        .get(h as usize)
+                        .ok_or_else(|| format!("handler {h} out of range"))?;
+                    let hd = d + handler.adjust;
+                    if hd < 0 {
+                        return Err(format!("negative handler depth for handler {h}"));
+                    }
+                    match handler_depth[h as usize] {
+                        Some(old) if old != hd => {
+                            return Err(format!("inconsistent depth for handler {h}"))
+                        }
+                        _ => handler_depth[h as usize] = Some(hd),
+                    }
+                    let entry = hd + i32::from(handler.lasti) + 1;
+                    max_depth = max_depth.max(entry);
+                    work.push((target_index(handler.target)?, entry));
+                }
+                Op::Jump => {
+                    let t = ins.target.ok_or("jump without target")?;
+                    work.push((target_index(t)?, d));
+                    break;
+                }
+                Op::Real(op) => {
+                    let (fall, jump) = stack_effect(op, ins.arg);
+                    if let Some(j) = jump {
+                        let t = ins.target.ok_or("jump without target")?;
+                        let td = d + j;
+                        if td < 0 {
+                            return Err(format!("stack underflow at jump {i}"));
+                        }
+                        work.push((target_index(t)?, td));
+                    }
+                    d += fall;
+                    if d < 0 {
+                        return Err(format!(
+                            "stack underflow at instruction {i} ({})",
+                            op.name()
+                        ));
+                    }
+                    max_depth = max_depth.max(d);
+                    if is_terminal(op) {
+                        break;
+                    }
+                }
+            }
+            i += 1;
+        }
+    }
+
+    // 2. Keep reachable instructions; drop Setup markers (their job is done).
+    let mut kept: Vec<Instr> = instrs
+        .iter()
+        .enumerate()
+        .filter(|(i, ins)| depth[*i].is_some() && !matches!(ins.op, Op::Setup(_)))
+        .map(|(_, ins)| *ins)
+        .collect();
+    remove_noop_jumps_and_nops(&mut kept);
+
+    // 3. Layout.
+    let n = kept.len();
+    let mut ext: Vec<usize> = vec![0; n];
+    let mut args: Vec<u32> = vec![0; n];
+    let mut ops: Vec<Option<Opcode>> = vec![None; n];
+    for (i, ins) in kept.iter().enumerate() {
+        match ins.op {
+            Op::Real(op) => {
+                ops[i] = Some(op);
+                args[i] = ins.arg;
+                if !has_target(op) {
+                    ext[i] = ext_count(ins.arg);
+                }
+            }
+            Op::Jump => ops[i] = Some(Opcode::JUMP_FORWARD),
+            _ => {}
+        }
+    }
+    let mut kept_label_pos: Vec<Option<usize>> = vec![None; num_labels];
+    for (i, ins) in kept.iter().enumerate() {
+        if let Op::Label(l) = ins.op {
+            kept_label_pos[l.0 as usize] = Some(i);
+        }
+    }
+    let mut offsets: Vec<usize> = vec![0; n + 1];
+    let mut label_offset: Vec<usize> = vec![0; num_labels];
+    for _round in 0..64 {
+        // Offsets.
+        let mut off = 0usize;
+        for i in 0..n {
+            offsets[i] = off;
+            if let Some(op) = ops[i] {
+                off += ext[i] + 1 + op.cache_units();
+            }
+        }
+        offsets[n] = off;
+        for (l, pos) in kept_label_pos.iter().enumerate() {
+            if let Some(p) = pos {
+                label_offset[l] = offsets[*p];
+            }
+        }
+        // Jump args.
+        let mut changed = false;
+        for i in 0..n {
+            let ins = &kept[i];
+            let is_jump = match ins.op {
+                Op::Jump => true,
+                Op::Real(op) => has_target(op),
+                _ => false,
+            };
+            if !is_jump {
+                continue;
+            }
+            let t = ins.target.ok_or("jump without target")?;
+            let tpos = kept_label_pos
+                .get(t.0 as usize)
+                .copied()
+                .flatten()
+                .ok_or_else(|| format!("jump target {} was removed", t.0))?;
+            let op = ops[i].ok_or("jump without opcode")?;
+            let after = offsets[i] + ext[i] + 1 + op.cache_units();
+            let target = label_offset[t.0 as usize];
+            let backward = tpos <= i;
+            let (new_op, dist) = if backward {
+                (Opcode::JUMP_BACKWARD, after.checked_sub(target))
+            } else {
+                (op, target.checked_sub(after))
+            };
+            let dist = dist.ok_or("jump distance underflow")?;
+            let new_op = match ins.op {
+                Op::Jump => {
+                    if backward {
+                        Opcode::JUMP_BACKWARD
+                    } else {
+                        Opcode::JUMP_FORWARD
+                    }
+                }
+                _ => {
+                    if backward {
+                        return Err(format!("backward conditional jump ({})", op.name()));
+                    }
+                    new_op
+                }
+            };
+            let dist = u32::try_from(dist).map_err(|_| "jump too far")?;
+            ops[i] = Some(new_op);
+            args[i] = dist;
+            let e = ext_count(dist).max(ext[i]);
+            if e != ext[i] {
+                ext[i] = e;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+
+    // 4. Emission.
+    let mut out = Assembled {
+        max_stack_depth: u32::try_from(max_depth).unwrap_or(u32::MAX),
+        ..Assembled::default()
+    };
+    for i in 0..n {
+        let Some(op) = ops[i] else { continue };
+        let arg = args[i];
+        let line = kept[i].line;
+        for k in (1..=ext[i]).rev() {
+            out.units
+                .push((Opcode::EXTENDED_ARG as u8, ((arg >> (8 * k)) & 0xff) as u8));
+            out.lines.push(line);
+        }
+        out.units.push((op as u8, (arg & 0xff) as u8));
+        out.lines.push(line);
+        for _ in 0..op.cache_units() {
+            out.units.push((0, 0));
+            out.lines.push(line);
+        }
+    }
+
+    // Exception table.
+    let mut table: Vec<ExceptionTableEntry> = Vec::new();
+    for i in 0..n {
+        if ops[i].is_none() {
+            continue;
+        }
+        let Some(h) = kept[i].handler else { continue };
+        let handler = handlers
+            .get(h as usize)
+            .ok_or_else(|| format!("handler {h} out of range"))?;
+        let hd = handler_depth[h as usize]
+            .ok_or_else(|| format!("handler {h} covers reachable code but is never set up"))?;
+        let tpos = kept_label_pos
+            .get(handler.target.0 as usize)
+            .copied()
+            .flatten()
+            .ok_or("handler target removed")?;
+        let target = u32::try_from(offsets[tpos]).map_err(|_| "code too large")?;
+        let start = u32::try_from(offsets[i]).map_err(|_| "code too large")?;
+        let end = u32::try_from(offsets[i + 1]).map_err(|_| "code too large")?;
+        let depth = u32::try_from(hd).map_err(|_| "bad depth")?;
+        if let Some(last) = table.last_mut() {
+            if last.end == start
+                && last.target == target
+                && last.depth == depth
+                && last.lasti == handler.lasti
+            {
+                last.end = end;
+                continue;
+            }
+        }
+        table.push(ExceptionTableEntry {
+            start,
+            end,
+            target,
+            depth,
+            lasti: handler.lasti,
+        });
+    }
+    out.exception_table = table;
+    Ok(out)
+}
+
+/// Drops jumps to the very next instruction and `NOP`s that carry no line
+/// information of their own (CPython's `remove_redundant_nops`).
+fn remove_noop_jumps_and_nops(instrs: &mut Vec<Instr>) {
+    let next_real = |v: &[Instr], i: usize| -> Option<usize> {
+        (i + 1..v.len()).find(|&j| matches!(v[j].op, Op::Real(_) | Op::Jump))
+    };
+    // Jumps to the next real instruction.
+    let mut i = 0;
+    while i < instrs.len() {
+        if instrs[i].op == Op::Jump {
+            let target = instrs[i].target;
+            let mut j = i + 1;
+            let mut lands_next = false;
+            while j < instrs.len() {
+                match instrs[j].op {
+                    Op::Label(l) => {
+                        if Some(l) == target {
+                            lands_next = true;
+                            break;
+                        }
+                    }
+                    Op::Setup(_) => {}
+                    _ => break,
+                }
+                j += 1;
+            }
+            if lands_next {
+                instrs[i].op = Op::Real(Opcode::NOP);
+                instrs[i].target = None;
+                instrs[i].arg = 0;
+            }
+        }
+        i += 1;
+    }
+    // Redundant NOPs.
+    let mut i = 0;
+    while i < instrs.len() {
+        if instrs[i].op == Op::Real(Opcode::NOP) {
+            let line = instrs[i].line;
+            let prev_same = i > 0
+                && matches!(instrs[i - 1].op, Op::Real(_) | Op::Jump)
+                && instrs[i - 1].line == line;
+            let next_same = next_real(instrs, i).is_some_and(|j| instrs[j].line == line);
+            if line == 0 || prev_same || next_same {
+                instrs.remove(i);
+                continue;
+            }
+        }
+        i += 1;
+    }
+}

@@ -1,0 +1,536 @@
+//! The `dict` payload: an insertion-ordered hash table behind a per-object
+//! lock, with a keys version that moves on every key insertion or deletion
+//! (guards of `LOAD_GLOBAL`), and Python-level `__eq__` called with the lock
+//! released.
+
+use crate::object::{Object, Payload};
+use crate::ops::native_eq;
+use crate::value::{ObjRef, Value};
+use crate::vm::{PyResult, Vm};
+use parking_lot::Mutex;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+const EMPTY: u32 = u32::MAX;
+const DUMMY: u32 = u32::MAX - 1;
+
+static NEXT_KEYS_VERSION: AtomicU32 = AtomicU32::new(1);
+
+/// A fresh, process-unique keys version.
+pub fn next_keys_version() -> u32 {
+    let v = NEXT_KEYS_VERSION.fetch_add(1, Ordering::Relaxed);
+    if v == 0 {
+        NEXT_KEYS_VERSION.fetch_add(1, Ordering::Relaxed)
+    } else {
+        v
+    }
+}
+
+/// One slot of the ordered entry array.
+#[derive(Clone)]
+pub struct Entry {
+    /// The key's hash.
+    pub hash: i64,
+    /// The key.
+    pub key: Value,
+    /// The value.
+    pub value: Value,
+}
+
+/// The table behind the lock.
+#[derive(Default, Clone)]
+pub struct DictTable {
+    entries: Vec<Option<Entry>>,
+    indices: Vec<u32>,
+    len: usize,
+    /// Moves on every mutation (lets a lookup that released the lock detect changes).
+    stamp: u64,
+}
+
+enum Probe {
+    Found(usize),
+    Missing,
+    NeedsPython(Vec<(usize, Value)>),
+}
+
+impl DictTable {
+    fn probe(&self, key: &Value, hash: i64) -> Probe {
+        if self.indices.is_empty() {
+            return Probe::Missing;
+        }
+        let mask = self.indices.len() - 1;
+        let mut perturb = hash as u64;
+        let mut i = (hash as u64 as usize) & mask;
+        let mut pending = Vec::new();
+        loop {
+            let ix = self.indices[i];
+            if ix == EMPTY {
+                return if pending.is_empty() {
+                    Probe::Missing
+                } else {
+                    Probe::NeedsPython(pending)
+                };
+            }
+            if ix != DUMMY {
+                if let Some(e) = &self.entries[ix as usize] {
+                    if e.hash == hash {
+                        if e.key.is(key) {
+                            return Probe::Found(ix as usize);
+                        }
+                        match native_eq(&e.key, key) {
+                            Some(true) => return Probe::Found(ix as usize),
+                            Some(false) => {}
+                            None => pending.push((ix as usize, e.key.clone())),
+                        }
+                    }
+                }
+            }
+            perturb >>= 5;
+            i = (i.wrapping_mul(5).wrapping_add(1).wrapping_add(perturb as usize)) & mask;
+        }
+    }
+
+    fn insert_index(&mut self, hash: i64, entry_ix: u32) {
+        let mask = self.indices.len() - 1;
+        let mut perturb = hash as u64;
+        let mut i = (hash as u64 as usize) & mask;
+        loop {
+            let ix = self.indices[i];
+            if ix == EMPTY || ix == DUMMY {
+                self.indices[i] = entry_ix;
+                return;
+            }
+            perturb >>= 5;
+            i = (i.wrapping_mul(5).wrapping_add(1).wrapping_add(perturb as usize)) & mask;
+        }
+    }
+
+    fn rebuild(&mut self) {
+        let live: Vec<Entry> = self.entries.drain(..).flatten().collect();
+        let mut size = 8;
+        while size * 2 < (live.len() + 1) * 3 {
+            size <<= 1;
+        }
+        self.indices = vec![EMPTY; size];
+        self.entries = live.into_iter().map(Some).collect();
+        for ix in 0..self.entries.len() {
+            let h = self.entries[ix].as_ref().map(|e| e.hash).unwrap_or(0);
+            self.insert_index(h, ix as u32);
+        }
+    }
+
+    fn push(&mut self, hash: i64, key: Value, value: Value) {
+        if self.indices.is_empty() || (self.entries.len() + 1) * 3 >= self.indices.len() * 2 {
+            self.entries.push(Some(Entry { hash, key, value }));
+            self.rebuild();
+        } else {
+            self.entries.push(Some(Entry { hash, key, value }));
+            let ix = (self.entries.len() - 1) as u32;
+            self.insert_index(hash, ix);
+        }
+        self.len += 1;
+        self.stamp += 1;
+    }
+
+    fn remove_at(&mut self, ix: usize) -> Option<Entry> {
+        let e = self.entries.get_mut(ix)?.take()?;
+        let mask = self.indices.len() - 1;
+        let mut perturb = e.hash as u64;
+        let mut i = (e.hash as u64 as usize) & mask;
+        for _ in 0..self.indices.len() * 2 {
+            if self.indices[i] == ix as u32 {
+                self.indices[i] = DUMMY;
+                break;
+            }
+            perturb >>= 5;
+            i = (i.wrapping_mul(5).wrapping_add(1).wrapping_add(perturb as usize)) & mask;
+        }
+        self.len -= 1;
+        self.stamp += 1;
+        if self.entries.len() > 16 && self.len * 2 < self.entries.len() {
+            self.rebuild();
+        }
+        Some(e)
+    }
+
+    /// Number of live entries.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when empty.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Live entries in insertion order.
+    pub fn iter(&self) -> impl Iterator<Item = &Entry> {
+        self.entries.iter().flatten()
+    }
+}
+
+/// A dict: a locked table plus its keys version.
+pub struct DictObj {
+    table: Mutex<DictTable>,
+    keys_version: AtomicU32,
+}
+
+impl Default for DictObj {
+    fn default() -> Self {
+        DictObj::new()
+    }
+}
+
+/// A new empty dict object.
+pub fn new_dict_obj() -> ObjRef {
+    ObjRef::new(Object::new(
+        crate::builtins::types::types().dict,
+        Payload::Dict(DictObj::new()),
+    ))
+}
+
+impl DictObj {
+    /// An empty dict.
+    pub fn new() -> DictObj {
+        DictObj {
+            table: Mutex::new(DictTable::default()),
+            keys_version: AtomicU32::new(next_keys_version()),
+        }
+    }
+
+    /// The current keys version.
+    #[inline(always)]
+    pub fn keys_version(&self) -> u32 {
+        self.keys_version.load(Ordering::Acquire)
+    }
+
+    fn bump_keys(&self) {
+        self.keys_version
+            .store(next_keys_version(), Ordering::Release);
+    }
+
+    /// Number of items.
+    pub fn len(&self) -> usize {
+        self.table.lock().len
+    }
+
+    /// True when empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The mutation stamp (for iterators).
+    pub fn stamp(&self) -> u64 {
+        self.table.lock().stamp
+    }
+
+    fn find(&self, vm: &Vm, key: &Value, hash: i64) -> PyResult<Option<usize>> {
+        loop {
+            let (pending, stamp) = {
+                let t = self.table.lock();
+                match t.probe(key, hash) {
+                    Probe::Found(ix) => return Ok(Some(ix)),
+                    Probe::Missing => return Ok(None),
+                    Probe::NeedsPython(p) => (p, t.stamp),
+                }
+            };
+            let mut found = None;
+            for (ix, k) in pending {
+                if vm.eq_bool(&k, key)? {
+                    found = Some(ix);
+                    break;
+                }
+            }
+            if self.table.lock().stamp == stamp {
+                return Ok(found);
+            }
+        }
+    }
+
+    /// `d[key]` without raising: the value or None.
+    pub fn get(&self, vm: &Vm, key: &Value) -> PyResult<Option<Value>> {
+        let hash = vm.hash(key)?;
+        self.get_hashed(vm, key, hash)
+    }
+
+    /// Lookup with a precomputed hash.
+    pub fn get_hashed(&self, vm: &Vm, key: &Value, hash: i64) -> PyResult<Option<Value>> {
+        {
+            let t = self.table.lock();
+            match t.probe(key, hash) {
+                Probe::Found(ix) => return Ok(t.entries[ix].as_ref().map(|e| e.value.clone())),
+                Probe::Missing => return Ok(None),
+                Probe::NeedsPython(_) => {}
+            }
+        }
+        match self.find(vm, key, hash)? {
+            Some(ix) => Ok(self
+                .table
+                .lock()
+                .entries
+                .get(ix)
+                .and_then(|e| e.as_ref().map(|e| e.value.clone()))),
+            None => Ok(None),
+        }
+    }
+
+    /// Lookup of a str key (no Python code can run: str equality is native).
+    pub fn get_str(&self, key: &ObjRef) -> Option<Value> {
+        let hash = match &key.payload {
+            Payload::Str(s) => s.hash(),
+            _ => return None,
+        };
+        let t = self.table.lock();
+        match t.probe(&Value::Obj(key.clone()), hash) {
+            Probe::Found(ix) => t.entries[ix].as_ref().map(|e| e.value.clone()),
+            _ => None,
+        }
+    }
+
+    /// Lookup by a Rust string (builds a temporary key).
+    pub fn get_by_name(&self, name: &str) -> Option<Value> {
+        self.get_str(&crate::strobj::intern(name))
+    }
+
+    /// The entry index of a str key, for specialization hints.
+    pub fn index_of_str(&self, key: &ObjRef) -> Option<usize> {
+        let hash = match &key.payload {
+            Payload::Str(s) => s.hash(),
+            _ => return None,
+        };
+        match self.table.lock().probe(&Value::Obj(key.clone()), hash) {
+            Probe::Found(ix) => Some(ix),
+            _ => None,
+        }
+    }
+
+    /// The value at an entry index if its key is `key` (identity).
+    pub fn value_at_if_key(&self, ix: usize, key: &ObjRef) -> Option<Value> {
+        let t = self.table.lock();
+        match t.entries.get(ix) {
+            Some(Some(e)) if matches!(&e.key, Value::Obj(k) if ObjRef::ptr_eq(k, key)) => {
+                Some(e.value.clone())
+            }
+            _ => None,
+        }
+    }
+
+    /// `d[key] = value`.
+    pub fn set(&self, vm: &Vm, key: Value, value: Value) -> PyResult<()> {
+        let hash = vm.hash(&key)?;
+        self.set_hashed(vm, key, hash, value)
+    }
+
+    /// Store with a precomputed hash.
+    pub fn set_hashed(&self, vm: &Vm, key: Value, hash: i64, value: Value) -> PyResult<()> {
+        loop {
+            let stamp;
+            {
+                let mut t = self.table.lock();
+                match t.probe(&key, hash) {
+                    Probe::Found(ix) => {
+                        if let Some(e) = t.entries[ix].as_mut() {
+                            let old = std::mem::replace(&mut e.value, value);
+                            drop(t);
+                            drop(old);
+                        }
+                        return Ok(());
+                    }
+                    Probe::Missing => {
+                        t.push(hash, key, value);
+                        drop(t);
+                        self.bump_keys();
+                        return Ok(());
+                    }
+                    Probe::NeedsPython(_) => stamp = t.stamp,
+                }
+            }
+            let found = self.find(vm, &key, hash)?;
+            let mut t = self.table.lock();
+            if t.stamp != stamp {
+                continue;
+            }
+            match found {
+                Some(ix) => {
+                    if let Some(e) = t.entries[ix].as_mut() {
+                        e.value = value;
+                    }
+                }
+                None => {
+                    t.push(hash, key, value);
+                    drop(t);
+                    self.bump_keys();
+                }
+            }
+            return Ok(());
+        }
+    }
+
+    /// Store under a str key (never runs Python code).
+    pub fn set_str(&self, key: ObjRef, value: Value) {
+        let hash = match &key.payload {
+            Payload::Str(s) => s.hash(),
+            _ => return,
+        };
+        let k = Value::Obj(key);
+        let mut t = self.table.lock();
+        match t.probe(&k, hash) {
+            Probe::Found(ix) => {
+                if let Some(e) = t.entries[ix].as_mut() {
+                    let old = std::mem::replace(&mut e.value, value);
+                    drop(t);
+                    drop(old);
+                }
+            }
+            _ => {
+                t.push(hash, k, value);
+                drop(t);
+                self.bump_keys();
+            }
+        }
+    }
+
+    /// Store by Rust name (interned key).
+    pub fn set_by_name(&self, name: &str, value: Value) {
+        self.set_str(crate::strobj::intern(name), value)
+    }
+
+    /// `del d[key]`; returns the removed value, None when missing.
+    pub fn remove(&self, vm: &Vm, key: &Value) -> PyResult<Option<Value>> {
+        let hash = vm.hash(key)?;
+        loop {
+            let stamp;
+            {
+                let mut t = self.table.lock();
+                match t.probe(key, hash) {
+                    Probe::Found(ix) => {
+                        let e = t.remove_at(ix);
+                        drop(t);
+                        self.bump_keys();
+                        return Ok(e.map(|e| e.value));
+                    }
+                    Probe::Missing => return Ok(None),
+                    Probe::NeedsPython(_) => stamp = t.stamp,
+                }
+            }
+            let found = self.find(vm, key, hash)?;
+            let mut t = self.table.lock();
+            if t.stamp != stamp {
+                continue;
+            }
+            return Ok(match found {
+                Some(ix) => {
+                    let e = t.remove_at(ix);
+                    drop(t);
+                    self.bump_keys();
+                    e.map(|e| e.value)
+                }
+                None => None,
+            });
+        }
+    }
+
+    /// Removes a str key (never runs Python code).
+    pub fn remove_str(&self, key: &ObjRef) -> Option<Value> {
+        let hash = match &key.payload {
+            Payload::Str(s) => s.hash(),
+            _ => return None,
+        };
+        let mut t = self.table.lock();
+        match t.probe(&Value::Obj(key.clone()), hash) {
+            Probe::Found(ix) => {
+                let e = t.remove_at(ix);
+                drop(t);
+                self.bump_keys();
+                e.map(|e| e.value)
+            }
+            _ => None,
+        }
+    }
+
+    /// Keys in order.
+    pub fn keys(&self) -> Vec<Value> {
+        self.table.lock().iter().map(|e| e.key.clone()).collect()
+    }
+
+    /// Values in order.
+    pub fn values(&self) -> Vec<Value> {
+        self.table.lock().iter().map(|e| e.value.clone()).collect()
+    }
+
+    /// Items in order.
+    pub fn items(&self) -> Vec<(Value, Value)> {
+        self.table
+            .lock()
+            .iter()
+            .map(|e| (e.key.clone(), e.value.clone()))
+            .collect()
+    }
+
+    /// Entries with hashes, in order.
+    pub fn entries(&self) -> Vec<Entry> {
+        self.table.lock().iter().cloned().collect()
+    }
+
+    /// The n-th live entry position at or after `pos` in the entry array,
+    /// with its stamp: for iterators. Returns (next_pos, key, value).
+    pub fn next_entry(&self, pos: usize) -> Option<(usize, Value, Value)> {
+        let t = self.table.lock();
+        let mut p = pos;
+        while p < t.entries.len() {
+            if let Some(e) = &t.entries[p] {
+                return Some((p + 1, e.key.clone(), e.value.clone()));
+            }
+            p += 1;
+        }
+        None
+    }
+
+    /// The n-th live entry from the end (for reversed()).
+    pub fn entry_from_end(&self, n: usize) -> Option<(Value, Value)> {
+        let t = self.table.lock();
+        t.entries.iter().flatten().rev().nth(n).map(|e| (e.key.clone(), e.value.clone()))
+    }
+
+    /// Removes everything.
+    pub fn clear(&self) {
+        let old = std::mem::take(&mut *self.table.lock());
+        drop(old);
+        self.table.lock().stamp = 1;
+        self.bump_keys();
+    }
+
+    /// Removes and returns the last (or first) item.
+    pub fn pop_item(&self, last: bool) -> Option<(Value, Value)> {
+        let mut t = self.table.lock();
+        let ix = if last {
+            t.entries.iter().rposition(|e| e.is_some())?
+        } else {
+            t.entries.iter().position(|e| e.is_some())?
+        };
+        let e = t.remove_at(ix)?;
+        drop(t);
+        self.bump_keys();
+        Some((e.key, e.value))
+    }
+
+    /// A copy of the table (for `dict.copy()`).
+    pub fn copy(&self) -> DictObj {
+        let t = self.table.lock().clone();
+        DictObj {
+            table: Mutex::new(t),
+            keys_version: AtomicU32::new(next_keys_version()),
+        }
+    }
+
+    /// Replaces the contents with `items` in order (for move_to_end-like rebuilds).
+    pub fn replace_all(&self, entries: Vec<Entry>) {
+        let mut t = DictTable::default();
+        for e in entries {
+            t.push(e.hash, e.key, e.value);
+        }
+        let old = std::mem::replace(&mut *self.table.lock(), t);
+        drop(old);
+        self.bump_keys();
+    }
+}
+

@@ -1,0 +1,882 @@
+//! The evaluation loop: frames, instruction dispatch over the shared code
+//! units, exception unwinding through the exception table, and generator
+//! resumption.
+//!
+//! Architecture Invariant: the loop reads opcodes only through
+//! `CodeUnits::opcode` (an atomic load) and never holds a reference into
+//! the code array across an instruction; the only writes to code units are
+//! the specializer's and the instrumentation's compare-exchanges.
+
+use crate::builtins::tuple::{new_tuple, tuple_items};
+use crate::builtins::types::types;
+use crate::code::CodeObject;
+use crate::function::{CallArgs, FunctionObj};
+use crate::object::{Object, Payload};
+use crate::ops;
+use crate::specialize;
+use crate::strobj::{intern, new_str};
+use crate::value::{ObjRef, Value};
+use crate::vm::{PyErr, PyResult, Vm};
+use parking_lot::Mutex;
+use std::sync::atomic::Ordering;
+use weft_specializer::{BinaryOperator, Opcode};
+
+/// An executing or suspended frame.
+pub struct Frame {
+    /// The code being run.
+    pub code: &'static CodeObject,
+    /// Fast locals (`Null` = unbound).
+    pub locals: Vec<Value>,
+    /// Cells: cellvars then freevars.
+    pub cells: Vec<ObjRef>,
+    /// The value stack.
+    pub stack: Vec<Value>,
+    /// Index of the next code unit to execute.
+    pub ip: usize,
+    /// The globals dict object.
+    pub globals: ObjRef,
+    /// The namespace of module and class bodies.
+    pub locals_dict: Option<ObjRef>,
+    /// Unit index of the instruction that raised (for tracebacks).
+    pub lasti: usize,
+}
+
+/// How a frame stopped.
+pub enum Exit {
+    /// `return v`
+    Return(Value),
+    /// `yield v` (the frame can be resumed).
+    Yield(Value),
+}
+
+enum Flow {
+    Next,
+    Return(Value),
+    Yield(Value),
+    Reraise(PyErr),
+}
+
+impl Frame {
+    /// A fresh frame for `code`.
+    pub fn new(code: &'static CodeObject, globals: ObjRef, locals_dict: Option<ObjRef>) -> Frame {
+        Frame {
+            code,
+            locals: vec![Value::Null; code.varnames.len()],
+            cells: Vec::with_capacity(code.cellvars.len() + code.freevars.len()),
+            stack: Vec::with_capacity(code.max_stack + 2),
+            ip: 0,
+            globals,
+            locals_dict,
+            lasti: 0,
+        }
+    }
+
+    /// Creates the cells of cellvars (parameters move into theirs).
+    pub fn init_cells(&mut self) {
+        for i in 0..self.code.cellvars.len() {
+            let init = match self.code.cell2arg.get(i).copied().flatten() {
+                Some(a) => self.locals.get(a as usize).cloned().unwrap_or(Value::Null),
+                None => Value::Null,
+            };
+            self.cells.push(new_cell(init));
+        }
+    }
+}
+
+/// A new cell object.
+pub fn new_cell(v: Value) -> ObjRef {
+    ObjRef::new(Object::new(types().cell, Payload::Cell(Mutex::new(v))))
+}
+
+fn cell_get(c: &ObjRef) -> Value {
+    match &c.payload {
+        Payload::Cell(m) => m.lock().clone(),
+        _ => Value::Null,
+    }
+}
+
+fn cell_set(c: &ObjRef, v: Value) {
+    if let Payload::Cell(m) = &c.payload {
+        let old = std::mem::replace(&mut *m.lock(), v);
+        drop(old);
+    }
+}
+
+#[inline(always)]
+fn pop(f: &mut Frame) -> Value {
+    f.stack.pop().unwrap_or(Value::Null)
+}
+
+#[inline(always)]
+fn top(f: &Frame) -> &Value {
+    f.stack.last().unwrap_or(&Value::Null)
+}
+
+fn name_of(code: &CodeObject, i: usize) -> ObjRef {
+    code.names.get(i).cloned().unwrap_or_else(|| intern("?"))
+}
+
+/// Runs `f` until it returns, yields or raises. With `throw`, the exception
+/// is raised at the current instruction first (generator `throw()`).
+pub fn run_frame(vm: &Vm, f: &mut Frame, throw: Option<PyErr>) -> PyResult<Exit> {
+    vm.globals_stack.borrow_mut().push(f.globals.clone());
+    let r = run_frame_inner(vm, f, throw);
+    vm.globals_stack.borrow_mut().pop();
+    r
+}
+
+fn run_frame_inner(vm: &Vm, f: &mut Frame, throw: Option<PyErr>) -> PyResult<Exit> {
+    let mut pending: Option<(PyErr, bool)> = throw.map(|e| (e, true));
+    loop {
+        if let Some((err, add_tb)) = pending.take() {
+            // Exception unwinding.
+            let at = f.lasti;
+            if add_tb {
+                if let Some(e) = crate::exceptions::exc_data(&err.0) {
+                    let fresh = e.traceback.lock().is_empty();
+                    if fresh {
+                        let handled = vm.handled.borrow().clone();
+                        if let Value::Obj(h) = handled {
+                            if !ObjRef::ptr_eq(&h, &err.0) && e.context.lock().is_none() {
+                                *e.context.lock() = Value::Obj(h);
+                            }
+                        }
+                    }
+                }
+                vm.add_traceback(&err, f.code, f.code.line_at(at));
+            }
+            match f.code.handler_for(at) {
+                Some(h) => {
+                    f.stack.truncate(h.depth as usize);
+                    if h.lasti {
+                        f.stack.push(Value::Int(at as i64));
+                    }
+                    f.stack.push(Value::Obj(err.0));
+                    f.ip = h.target as usize;
+                }
+                None => return Err(err),
+            }
+        }
+        let ip = f.ip;
+        f.lasti = ip;
+        let units = &f.code.units;
+        let mut op = units.opcode(ip);
+        let mut arg = units.oparg(ip) as u32;
+        let mut cur = ip;
+        while op == Opcode::EXTENDED_ARG {
+            cur += 1;
+            op = units.opcode(cur);
+            arg = (arg << 8) | units.oparg(cur) as u32;
+        }
+        f.lasti = cur;
+        f.ip = cur + 1 + op.cache_units();
+        match step(vm, f, op, arg, cur) {
+            Ok(Flow::Next) => {}
+            Ok(Flow::Return(v)) => return Ok(Exit::Return(v)),
+            Ok(Flow::Yield(v)) => return Ok(Exit::Yield(v)),
+            Ok(Flow::Reraise(e)) => pending = Some((e, false)),
+            Err(e) => pending = Some((e, true)),
+        }
+    }
+}
+
+fn jump_forward(f: &mut Frame, arg: u32) {
+    f.ip += arg as usize;
+}
+
+fn jump_backward(f: &mut Frame, arg: u32) {
+    f.ip = f.ip.saturating_sub(arg as usize);
+}
+
+fn load_global(vm: &Vm, f: &Frame, name: &ObjRef) -> PyResult<Value> {
+    if let Some(v) = vm.dict_of(&f.globals).get_str(name) {
+        return Ok(v);
+    }
+    if let Some(v) = vm.dict_of(vm.interp.builtins_dict()).get_str(name) {
+        return Ok(v);
+    }
+    Err(vm.name_error(name.as_str().unwrap_or("?")))
+}
+
+/// Executes one instruction.
+#[inline(always)]
+fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flow> {
+    let code = f.code;
+    match op {
+        Opcode::NOP | Opcode::CACHE | Opcode::EXTENDED_ARG => {}
+        Opcode::RESUME | Opcode::RESUME_CHECK | Opcode::INSTRUMENTED_RESUME => {
+            if vm.is_main && vm.interp.interrupted.swap(false, Ordering::Relaxed) {
+                return Err(vm.new_error(types().exc.keyboard_interrupt, ""));
+            }
+        }
+        Opcode::POP_TOP => {
+            pop(f);
+        }
+        Opcode::PUSH_NULL => f.stack.push(Value::Null),
+        Opcode::COPY => {
+            let n = arg as usize;
+            let v = f.stack[f.stack.len() - n].clone();
+            f.stack.push(v);
+        }
+        Opcode::SWAP => {
+            let n = arg as usize;
+            let len = f.stack.len();
+            f.stack.swap(len - 1, len - n);
+        }
+        Opcode::LOAD_CONST => f.stack.push(code.consts[arg as usize].clone()),
+        Opcode::LOAD_FAST => {
+            let v = &f.locals[arg as usize];
+            if v.is_null() {
+                return Err(unbound_local(vm, code, arg as usize));
+            }
+            let v = v.clone();
+            f.stack.push(v);
+        }
+        Opcode::STORE_FAST => {
+            let v = pop(f);
+            f.locals[arg as usize] = v;
+        }
+        Opcode::DELETE_FAST => {
+            if f.locals[arg as usize].is_null() {
+                return Err(unbound_local(vm, code, arg as usize));
+            }
+            f.locals[arg as usize] = Value::Null;
+        }
+        Opcode::LOAD_DEREF => {
+            let v = cell_get(&f.cells[arg as usize]);
+            if v.is_null() {
+                return Err(unbound_deref(vm, code, arg as usize));
+            }
+            f.stack.push(v);
+        }
+        Opcode::STORE_DEREF => {
+            let v = pop(f);
+            cell_set(&f.cells[arg as usize], v);
+        }
+        Opcode::DELETE_DEREF => {
+            if cell_get(&f.cells[arg as usize]).is_null() {
+                return Err(unbound_deref(vm, code, arg as usize));
+            }
+            cell_set(&f.cells[arg as usize], Value::Null);
+        }
+        Opcode::LOAD_CLOSURE => f.stack.push(Value::Obj(f.cells[arg as usize].clone())),
+        Opcode::LOAD_CLASSDEREF => {
+            let name = cell_name(code, arg as usize);
+            let from_ns = f
+                .locals_dict
+                .as_ref()
+                .and_then(|d| vm.dict_of(d).get_str(&name));
+            match from_ns {
+                Some(v) => f.stack.push(v),
+                None => {
+                    let v = cell_get(&f.cells[arg as usize]);
+                    if v.is_null() {
+                        return Err(unbound_deref(vm, code, arg as usize));
+                    }
+                    f.stack.push(v);
+                }
+            }
+        }
+        Opcode::LOAD_NAME => {
+            let name = name_of(code, arg as usize);
+            if let Some(d) = &f.locals_dict {
+                if let Some(v) = vm.dict_of(d).get_str(&name) {
+                    f.stack.push(v);
+                    return Ok(Flow::Next);
+                }
+            }
+            let v = load_global(vm, f, &name)?;
+            f.stack.push(v);
+        }
+        Opcode::STORE_NAME => {
+            let name = name_of(code, arg as usize);
+            let v = pop(f);
+            let d = f.locals_dict.as_ref().unwrap_or(&f.globals);
+            vm.dict_of(d).set_str(name, v);
+        }
+        Opcode::DELETE_NAME => {
+            let name = name_of(code, arg as usize);
+            let d = f.locals_dict.as_ref().unwrap_or(&f.globals);
+            if vm.dict_of(d).remove_str(&name).is_none() {
+                return Err(vm.name_error(name.as_str().unwrap_or("?")));
+            }
+        }
+        Opcode::STORE_GLOBAL => {
+            let name = name_of(code, arg as usize);
+            let v = pop(f);
+            vm.dict_of(&f.globals).set_str(name, v);
+        }
+        Opcode::DELETE_GLOBAL => {
+            let name = name_of(code, arg as usize);
+            if vm.dict_of(&f.globals).remove_str(&name).is_none() {
+                return Err(vm.name_error(name.as_str().unwrap_or("?")));
+            }
+        }
+        Opcode::DELETE_ATTR => {
+            let name = name_of(code, arg as usize);
+            let obj = pop(f);
+            vm.del_attr(&obj, &name)?;
+        }
+        Opcode::DELETE_SUBSCR => {
+            let key = pop(f);
+            let container = pop(f);
+            ops::del_item(vm, &container, &key)?;
+        }
+        Opcode::UNARY_NEGATIVE => {
+            let v = pop(f);
+            f.stack.push(ops::negative(vm, &v)?);
+        }
+        Opcode::UNARY_POSITIVE => {
+            let v = pop(f);
+            f.stack.push(ops::positive(vm, &v)?);
+        }
+        Opcode::UNARY_INVERT => {
+            let v = pop(f);
+            f.stack.push(ops::invert(vm, &v)?);
+        }
+        Opcode::UNARY_NOT => {
+            let v = pop(f);
+            let b = match v {
+                Value::Bool(b) => b,
+                other => ops::truthy(vm, &other)?,
+            };
+            f.stack.push(Value::Bool(!b));
+        }
+        Opcode::IS_OP => {
+            let b = pop(f);
+            let a = pop(f);
+            f.stack.push(Value::Bool(a.is(&b) != (arg == 1)));
+        }
+        Opcode::JUMP_FORWARD => jump_forward(f, arg),
+        Opcode::POP_JUMP_IF_FALSE | Opcode::POP_JUMP_IF_TRUE => {
+            let v = pop(f);
+            let b = match v {
+                Value::Bool(b) => b,
+                other => ops::truthy(vm, &other)?,
+            };
+            if b == (op == Opcode::POP_JUMP_IF_TRUE) {
+                jump_forward(f, arg);
+            }
+        }
+        Opcode::POP_JUMP_IF_NONE | Opcode::POP_JUMP_IF_NOT_NONE => {
+            let v = pop(f);
+            if v.is_none() == (op == Opcode::POP_JUMP_IF_NONE) {
+                jump_forward(f, arg);
+            }
+        }
+        Opcode::RETURN_VALUE => return Ok(Flow::Return(pop(f))),
+        Opcode::YIELD_VALUE => return Ok(Flow::Yield(pop(f))),
+        Opcode::BUILD_TUPLE => {
+            let n = arg as usize;
+            let items = f.stack.split_off(f.stack.len() - n);
+            f.stack.push(new_tuple(items));
+        }
+        Opcode::BUILD_LIST => {
+            let n = arg as usize;
+            let items = f.stack.split_off(f.stack.len() - n);
+            f.stack.push(crate::builtins::list::new_list(items));
+        }
+        Opcode::BUILD_SET => {
+            let n = arg as usize;
+            let items = f.stack.split_off(f.stack.len() - n);
+            f.stack.push(crate::set::new_set_from(vm, items, false)?);
+        }
+        Opcode::BUILD_MAP => {
+            let n = arg as usize;
+            let items = f.stack.split_off(f.stack.len() - 2 * n);
+            let d = crate::dict::new_dict_obj();
+            let dd = vm.dict_of(&d);
+            let mut it = items.into_iter();
+            while let (Some(k), Some(v)) = (it.next(), it.next()) {
+                dd.set(vm, k, v)?;
+            }
+            f.stack.push(Value::Obj(d));
+        }
+        Opcode::BUILD_STRING => {
+            let n = arg as usize;
+            let items = f.stack.split_off(f.stack.len() - n);
+            let mut s = String::new();
+            for it in &items {
+                if let Some(t) = it.as_obj().and_then(|o| o.as_str()) {
+                    s.push_str(t);
+                }
+            }
+            f.stack.push(new_str(s));
+        }
+        Opcode::BUILD_SLICE => {
+            let step = if arg == 3 { pop(f) } else { Value::None };
+            let stop = pop(f);
+            let start = pop(f);
+            f.stack.push(Value::Obj(ObjRef::new(Object::new(
+                types().slice,
+                Payload::Slice(start, stop, step),
+            ))));
+        }
+        Opcode::LIST_APPEND => {
+            let v = pop(f);
+            let l = &f.stack[f.stack.len() - arg as usize];
+            crate::builtins::list::list_append(vm, l, v)?;
+        }
+        Opcode::SET_ADD => {
+            let v = pop(f);
+            let s = f.stack[f.stack.len() - arg as usize].clone();
+            crate::set::set_add(vm, &s, v)?;
+        }
+        Opcode::MAP_ADD => {
+            let v = pop(f);
+            let k = pop(f);
+            let d = f.stack[f.stack.len() - arg as usize].clone();
+            ops::set_item(vm, &d, k, v)?;
+        }
+        Opcode::LIST_EXTEND => {
+            let it = pop(f);
+            let l = f.stack[f.stack.len() - arg as usize].clone();
+            let items = ops::collect_iter(vm, &it)?;
+            crate::builtins::list::list_extend_vec(&l, items);
+        }
+        Opcode::SET_UPDATE => {
+            let it = pop(f);
+            let s = f.stack[f.stack.len() - arg as usize].clone();
+            for v in ops::collect_iter(vm, &it)? {
+                crate::set::set_add(vm, &s, v)?;
+            }
+        }
+        Opcode::DICT_UPDATE | Opcode::DICT_MERGE => {
+            let m = pop(f);
+            let d = f.stack[f.stack.len() - arg as usize].clone();
+            if op == Opcode::DICT_MERGE {
+                let func = f.stack[f.stack.len() - arg as usize - 3].clone();
+                crate::builtins::dict::dict_merge_kwargs(vm, &d, &m, &func)?;
+            } else {
+                crate::builtins::dict::dict_update_from(vm, &d, &m)?;
+            }
+        }
+        Opcode::LIST_TO_TUPLE => {
+            let l = pop(f);
+            let items = crate::builtins::list::list_items(&l);
+            f.stack.push(new_tuple(items));
+        }
+        Opcode::UNPACK_EX => {
+            let before = (arg & 0xff) as usize;
+            let after = (arg >> 8) as usize;
+            let seq = pop(f);
+            let items = ops::collect_iter(vm, &seq)?;
+            if items.len() < before + after {
+                return Err(vm.value_error(format!(
+                    "not enough values to unpack (expected at least {}, got {})",
+                    before + after,
+                    items.len()
+                )));
+            }
+            let n = items.len();
+            for i in (n - after..n).rev() {
+                f.stack.push(items[i].clone());
+            }
+            f.stack.push(crate::builtins::list::new_list(items[before..n - after].to_vec()));
+            for i in (0..before).rev() {
+                f.stack.push(items[i].clone());
+            }
+        }
+        Opcode::MAKE_FUNCTION => {
+            let code_v = pop(f);
+            let closure = if arg & 8 != 0 {
+                let t = pop(f);
+                Some(
+                    tuple_items(&t)
+                        .unwrap_or_default()
+                        .into_iter()
+                        .filter_map(|v| v.as_obj().cloned())
+                        .collect::<Box<[ObjRef]>>(),
+                )
+            } else {
+                None
+            };
+            let kwdefaults = if arg & 2 != 0 { pop(f) } else { Value::None };
+            let defaults = if arg & 1 != 0 { pop(f) } else { Value::None };
+            let fcode = match code_v.as_obj().map(|o| &o.payload) {
+                Some(Payload::Code(c)) => *c,
+                _ => return Err(vm.type_error("MAKE_FUNCTION expects a code object")),
+            };
+            let module = vm
+                .dict_of(&f.globals)
+                .get_by_name("__name__")
+                .unwrap_or(Value::None);
+            let func = FunctionObj::new(fcode, f.globals.clone(), defaults, kwdefaults, closure, module);
+            f.stack.push(Value::Obj(ObjRef::new(Object::new_instance(
+                types().function,
+                Payload::Function(func),
+            ))));
+        }
+        Opcode::LOAD_BUILD_CLASS => {
+            let v = vm
+                .dict_of(vm.interp.builtins_dict())
+                .get_by_name("__build_class__")
+                .ok_or_else(|| vm.name_error("__build_class__"))?;
+            f.stack.push(v);
+        }
+        Opcode::LOAD_ASSERTION_ERROR => {
+            f.stack.push(Value::Obj(ObjRef::from_object(types().exc.assertion_error)))
+        }
+        Opcode::RAISE_VARARGS => {
+            return match arg {
+                0 => {
+                    let h = vm.handled.borrow().clone();
+                    match h {
+                        Value::Obj(o) => Ok(Flow::Reraise(PyErr(o))),
+                        _ => Err(vm.runtime_error("No active exception to reraise")),
+                    }
+                }
+                1 => {
+                    let e = pop(f);
+                    Err(ops::make_exception(vm, e)?)
+                }
+                _ => {
+                    let cause = pop(f);
+                    let e = pop(f);
+                    let err = ops::make_exception(vm, e)?;
+                    let cause_v = match cause {
+                        Value::None => Value::None,
+                        c => Value::Obj(ops::make_exception(vm, c)?.0),
+                    };
+                    if let Some(d) = crate::exceptions::exc_data(&err.0) {
+                        *d.cause.lock() = cause_v;
+                        d.suppress_context.store(true, Ordering::Relaxed);
+                    }
+                    Err(err)
+                }
+            };
+        }
+        Opcode::RERAISE => {
+            let exc = pop(f);
+            if arg > 0 {
+                if let Some(Value::Int(l)) = f.stack.get(f.stack.len() - arg as usize) {
+                    f.lasti = *l as usize;
+                }
+            }
+            return match exc {
+                Value::Obj(o) => Ok(Flow::Reraise(PyErr(o))),
+                _ => Err(vm.runtime_error("RERAISE of a non-exception")),
+            };
+        }
+        Opcode::PUSH_EXC_INFO => {
+            let exc = pop(f);
+            let prev = std::mem::replace(&mut *vm.handled.borrow_mut(), exc.clone());
+            f.stack.push(prev);
+            f.stack.push(exc);
+        }
+        Opcode::POP_EXCEPT => {
+            let prev = pop(f);
+            *vm.handled.borrow_mut() = prev;
+        }
+        Opcode::CHECK_EXC_MATCH => {
+            let typ = pop(f);
+            let exc = top(f).clone();
+            let m = ops::exception_matches(vm, &exc, &typ)?;
+            f.stack.push(Value::Bool(m));
+        }
+        Opcode::BEFORE_WITH => {
+            let mgr = pop(f);
+            let cls = crate::builtins::types::class_of(&mgr).type_data();
+            let enter = cls.lookup(&intern("__enter__"));
+            let exit = cls.lookup(&intern("__exit__"));
+            let (Some(enter), Some(exit)) = (enter, exit) else {
+                return Err(vm.type_error(format!(
+                    "'{}' object does not support the context manager protocol",
+                    cls.name()
+                )));
+            };
+            let bound_exit = crate::attrs::bind(vm, &exit, &mgr)?;
+            f.stack.push(bound_exit);
+            let res = vm.call(&enter, &[mgr])?;
+            f.stack.push(res);
+        }
+        Opcode::WITH_EXCEPT_START => {
+            let exc = top(f).clone();
+            let exit = f.stack[f.stack.len() - 4].clone();
+            let typ = Value::Obj(ObjRef::from_object(crate::builtins::types::class_of(&exc)));
+            let res = vm.call(&exit, &[typ, exc, Value::None])?;
+            f.stack.push(res);
+        }
+        Opcode::GET_YIELD_FROM_ITER => {
+            let v = pop(f);
+            let it = match &v {
+                Value::Obj(o) if matches!(o.payload, Payload::Generator(_)) => v.clone(),
+                _ => ops::get_iter(vm, &v)?,
+            };
+            f.stack.push(it);
+        }
+        Opcode::END_SEND | Opcode::INSTRUMENTED_END_SEND => {
+            let v = pop(f);
+            pop(f);
+            f.stack.push(v);
+        }
+        Opcode::CLEANUP_THROW => {
+            let exc = pop(f);
+            let _last = pop(f);
+            let _sub = pop(f);
+            if let Value::Obj(o) = &exc {
+                if crate::typeobj::is_subtype(o.class(), types().exc.stop_iteration) {
+                    let val = crate::exceptions::exc_args(o).into_iter().next().unwrap_or(Value::None);
+                    f.stack.push(Value::None);
+                    f.stack.push(val);
+                    return Ok(Flow::Next);
+                }
+                return Ok(Flow::Reraise(PyErr(o.clone())));
+            }
+        }
+        Opcode::IMPORT_NAME => {
+            let name = name_of(code, arg as usize);
+            let fromlist = pop(f);
+            let _level = pop(f);
+            let m = crate::import::import_name(vm, name.as_str().unwrap_or(""), &fromlist)?;
+            f.stack.push(m);
+        }
+        Opcode::IMPORT_FROM => {
+            let name = name_of(code, arg as usize);
+            let m = top(f).clone();
+            let v = crate::import::import_from(vm, &m, &name)?;
+            f.stack.push(v);
+        }
+        Opcode::FORMAT_VALUE => {
+            let spec = if arg & 4 != 0 { Some(pop(f)) } else { None };
+            let v = pop(f);
+            let v = match arg & 3 {
+                1 => new_str(vm.str_of(&v)?),
+                2 => new_str(vm.repr_of(&v)?),
+                3 => new_str(crate::builtins::strmod::ascii_of(&vm.repr_of(&v)?)),
+                _ => v,
+            };
+            let spec_s = match &spec {
+                Some(s) => s.as_obj().and_then(|o| o.as_str()).unwrap_or("").to_string(),
+                None => String::new(),
+            };
+            let out = if spec_s.is_empty() && v.as_obj().and_then(|o| o.as_str()).is_some()
+                && crate::builtins::types::is_exact(&v, types().str)
+            {
+                v
+            } else {
+                new_str(ops::format(vm, &v, &spec_s)?)
+            };
+            f.stack.push(out);
+        }
+        // ----- families (generic forms; specialized variants deopt here) -----
+        _ => return step_family(vm, f, op, arg, at),
+    }
+    Ok(Flow::Next)
+}
+
+fn step_family(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flow> {
+    let code = f.code;
+    match op.deopt() {
+        Opcode::LOAD_GLOBAL => {
+            let name = name_of(code, (arg >> 1) as usize);
+            let v = specialize::load_global(vm, f, op, at, &name)?;
+            f.stack.push(v);
+            if arg & 1 != 0 {
+                f.stack.push(Value::Null);
+            }
+        }
+        Opcode::LOAD_ATTR => {
+            let name = name_of(code, (arg >> 1) as usize);
+            let obj = pop(f);
+            if arg & 1 != 0 {
+                let (m, slf) = crate::attrs::load_method(vm, &obj, &name)?;
+                f.stack.push(m);
+                f.stack.push(slf);
+            } else {
+                let v = vm.get_attr(&obj, &name)?;
+                f.stack.push(v);
+            }
+        }
+        Opcode::STORE_ATTR => {
+            let name = name_of(code, arg as usize);
+            let obj = pop(f);
+            let v = pop(f);
+            vm.set_attr(&obj, &name, v)?;
+        }
+        Opcode::LOAD_SUPER_ATTR => {
+            let name = name_of(code, (arg >> 2) as usize);
+            let slf = pop(f);
+            let cls = pop(f);
+            let sup = pop(f);
+            let is_builtin_super = matches!(&sup, Value::Obj(o) if std::ptr::eq(&**o as *const Object, types().super_ as *const Object));
+            let super_obj = if is_builtin_super {
+                crate::builtins::superobj::new_super(vm, cls, slf.clone())?
+            } else {
+                vm.call(&sup, &[cls, slf.clone()])?
+            };
+            if arg & 1 != 0 {
+                let (m, s) = crate::attrs::load_method(vm, &super_obj, &name)?;
+                f.stack.push(m);
+                f.stack.push(s);
+            } else {
+                let v = vm.get_attr(&super_obj, &name)?;
+                f.stack.push(v);
+            }
+        }
+        Opcode::BINARY_OP => {
+            let b = pop(f);
+            let a = pop(f);
+            let bop = BinaryOperator::from_arg(arg)
+                .ok_or_else(|| vm.runtime_error("bad BINARY_OP oparg"))?;
+            let r = specialize::binary_op(vm, f, op, at, &a, &b, bop)?;
+            f.stack.push(r);
+        }
+        Opcode::COMPARE_OP => {
+            let b = pop(f);
+            let a = pop(f);
+            f.stack.push(ops::compare(vm, &a, &b, arg)?);
+        }
+        Opcode::CONTAINS_OP => {
+            let b = pop(f);
+            let a = pop(f);
+            let r = ops::contains(vm, &b, &a)?;
+            f.stack.push(Value::Bool(r != (arg == 1)));
+        }
+        Opcode::TO_BOOL => {
+            let v = pop(f);
+            let b = match v {
+                Value::Bool(b) => b,
+                other => ops::truthy(vm, &other)?,
+            };
+            f.stack.push(Value::Bool(b));
+        }
+        Opcode::STORE_SUBSCR => {
+            let key = pop(f);
+            let container = pop(f);
+            let v = pop(f);
+            ops::set_item(vm, &container, key, v)?;
+        }
+        Opcode::UNPACK_SEQUENCE => {
+            let seq = pop(f);
+            let items = ops::unpack(vm, &seq, arg as usize)?;
+            for v in items.into_iter().rev() {
+                f.stack.push(v);
+            }
+        }
+        Opcode::GET_ITER => {
+            let v = pop(f);
+            f.stack.push(ops::get_iter(vm, &v)?);
+        }
+        Opcode::FOR_ITER => {
+            let next = ops::next(vm, top(f))?;
+            match next {
+                Some(v) => f.stack.push(v),
+                None => {
+                    pop(f);
+                    jump_forward(f, arg);
+                }
+            }
+        }
+        Opcode::SEND => {
+            let v = pop(f);
+            let recv = top(f).clone();
+            match crate::builtins::generator::send_to(vm, &recv, v)? {
+                crate::builtins::generator::SendResult::Yielded(y) => f.stack.push(y),
+                crate::builtins::generator::SendResult::Returned(r) => {
+                    f.stack.push(r);
+                    jump_forward(f, arg);
+                }
+            }
+        }
+        Opcode::JUMP_BACKWARD => {
+            if vm.is_main && vm.interp.interrupted.swap(false, Ordering::Relaxed) {
+                jump_backward(f, arg);
+                return Err(vm.new_error(types().exc.keyboard_interrupt, ""));
+            }
+            jump_backward(f, arg);
+        }
+        Opcode::RESUME => {}
+        Opcode::CALL => {
+            let n = arg as usize;
+            let base = f.stack.len() - n - 2;
+            let r = {
+                let (head, rest) = f.stack.split_at(base + 1);
+                let callable = &head[base];
+                let args = if rest[0].is_null() { &rest[1..] } else { rest };
+                specialize::call(vm, code, op, at, callable, CallArgs::positional(args))?
+            };
+            f.stack.truncate(base);
+            f.stack.push(r);
+        }
+        Opcode::CALL_KW => {
+            let kwnames = pop(f);
+            let names = tuple_items(&kwnames).unwrap_or_default();
+            let n = arg as usize;
+            let base = f.stack.len() - n - 2;
+            let r = {
+                let (head, rest) = f.stack.split_at(base + 1);
+                let callable = &head[base];
+                let args = if rest[0].is_null() { &rest[1..] } else { rest };
+                vm.call_args(callable, CallArgs { args, kwnames: &names })?
+            };
+            f.stack.truncate(base);
+            f.stack.push(r);
+        }
+        Opcode::CALL_FUNCTION_EX => {
+            let kwargs = if arg & 1 != 0 { pop(f) } else { Value::Null };
+            let args_v = pop(f);
+            let slf = pop(f);
+            let callable = pop(f);
+            let mut args: Vec<Value> = Vec::new();
+            if !slf.is_null() {
+                args.push(slf);
+            }
+            match tuple_items(&args_v) {
+                Some(items) => args.extend(items),
+                None => args.extend(ops::collect_iter(vm, &args_v)?),
+            }
+            let mut names = Vec::new();
+            if let Value::Obj(d) = &kwargs {
+                if let Payload::Dict(dd) = &d.payload {
+                    for (k, v) in dd.items() {
+                        names.push(k);
+                        args.push(v);
+                    }
+                }
+            }
+            let r = vm.call_args(&callable, CallArgs { args: &args, kwnames: &names })?;
+            f.stack.push(r);
+        }
+        _ => {
+            return Err(vm.new_error(
+                types().exc.system_error,
+                format!("unknown opcode {}", op.name()),
+            ))
+        }
+    }
+    Ok(Flow::Next)
+}
+
+fn cell_name(code: &CodeObject, i: usize) -> ObjRef {
+    let nc = code.cellvars.len();
+    if i < nc {
+        code.cellvars[i].clone()
+    } else {
+        code.freevars.get(i - nc).cloned().unwrap_or_else(|| intern("?"))
+    }
+}
+
+fn unbound_local(vm: &Vm, code: &CodeObject, i: usize) -> PyErr {
+    let name = code.varnames[i].as_str().unwrap_or("?").to_string();
+    vm.new_error(
+        types().exc.unbound_local_error,
+        format!("cannot access local variable '{name}' where it is not associated with a value"),
+    )
+}
+
+fn unbound_deref(vm: &Vm, code: &CodeObject, i: usize) -> PyErr {
+    let name = cell_name(code, i);
+    let n = name.as_str().unwrap_or("?");
+    if i < code.cellvars.len() {
+        vm.new_error(
+            types().exc.unbound_local_error,
+            format!("cannot access local variable '{n}' where it is not associated with a value"),
+        )
+    } else {
+        vm.new_error(
+            types().exc.name_error,
+            format!("cannot access free variable '{n}' where it is not associated with a value in enclosing scope"),
+        )
+    }
+}

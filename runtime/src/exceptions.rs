@@ -1,0 +1,159 @@
+//! Exception instances: their args, cause/context chaining and traceback
+//! entries, and CPython-format traceback printing.
+
+use crate::code::CodeObject;
+use crate::object::{Object, Payload};
+use crate::value::{ObjRef, Value};
+use crate::vm::Vm;
+use parking_lot::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// One traceback line: a code object and the line executing in it.
+#[derive(Clone, Copy)]
+pub struct TbEntry {
+    /// The frame's code.
+    pub code: &'static CodeObject,
+    /// The line.
+    pub line: u32,
+}
+
+/// The payload of an exception instance.
+pub struct ExcData {
+    /// `args` (a tuple value).
+    pub args: Mutex<Value>,
+    /// `__cause__`
+    pub cause: Mutex<Value>,
+    /// `__context__`
+    pub context: Mutex<Value>,
+    /// `__suppress_context__`
+    pub suppress_context: AtomicBool,
+    /// Frames the exception passed through, innermost first.
+    pub traceback: Mutex<Vec<TbEntry>>,
+}
+
+impl ExcData {
+    /// New exception data with these args.
+    pub fn new(args: Value) -> ExcData {
+        ExcData {
+            args: Mutex::new(args),
+            cause: Mutex::new(Value::None),
+            context: Mutex::new(Value::None),
+            suppress_context: AtomicBool::new(false),
+            traceback: Mutex::new(Vec::new()),
+        }
+    }
+}
+
+/// The exception data of an exception object.
+pub fn exc_data(o: &Object) -> Option<&ExcData> {
+    match &o.payload {
+        Payload::Exception(e) => Some(e),
+        _ => None,
+    }
+}
+
+/// The args tuple items of an exception.
+pub fn exc_args(o: &Object) -> Vec<Value> {
+    match exc_data(o) {
+        Some(e) => crate::builtins::tuple::tuple_items(&e.args.lock()).unwrap_or_default(),
+        None => Vec::new(),
+    }
+}
+
+/// Sets the `__suppress_context__` flag.
+pub fn set_suppress_context(o: &Object, v: bool) {
+    if let Some(e) = exc_data(o) {
+        e.suppress_context.store(v, Ordering::Relaxed);
+    }
+}
+
+fn source_line(filename: &str, line: u32) -> Option<String> {
+    let text = std::fs::read_to_string(filename).ok()?;
+    text.lines()
+        .nth(line.checked_sub(1)? as usize)
+        .map(|l| l.trim().to_string())
+}
+
+/// Formats one exception (traceback and last line), without its chain.
+fn format_one(vm: &Vm, exc: &ObjRef, out: &mut String) {
+    if let Some(e) = exc_data(exc) {
+        let tb = e.traceback.lock().clone();
+        if !tb.is_empty() {
+            out.push_str("Traceback (most recent call last):\n");
+            for entry in tb.iter().rev() {
+                out.push_str(&format!(
+                    "  File \"{}\", line {}, in {}\n",
+                    entry.code.filename, entry.line, entry.code.name
+                ));
+                if let Some(src) = source_line(&entry.code.filename, entry.line) {
+                    if !src.is_empty() {
+                        out.push_str(&format!("    {src}\n"));
+                    }
+                }
+            }
+        }
+    }
+    out.push_str(&exception_last_line(vm, exc));
+    out.push('\n');
+}
+
+/// `Type: message` as the last line of a traceback.
+pub fn exception_last_line(vm: &Vm, exc: &ObjRef) -> String {
+    let cls = exc.class();
+    let td = cls.type_data();
+    let mut name = td.qualname();
+    if let Some(Value::Obj(m)) = td.own_dict().get_by_name("__module__") {
+        if let Some(ms) = m.as_str() {
+            if ms != "builtins" && ms != "__main__" {
+                name = format!("{ms}.{name}");
+            }
+        }
+    }
+    let msg = match vm.str_of(&Value::Obj(exc.clone())) {
+        Ok(s) => s,
+        Err(_) => "<exception str() failed>".to_string(),
+    };
+    if msg.is_empty() {
+        name
+    } else {
+        format!("{name}: {msg}")
+    }
+}
+
+/// The full CPython-style report of an uncaught exception, chain included.
+pub fn format_exception(vm: &Vm, exc: &ObjRef) -> String {
+    let mut chain: Vec<(ObjRef, &'static str)> = Vec::new();
+    let mut cur = exc.clone();
+    let mut seen: Vec<usize> = vec![cur.addr()];
+    loop {
+        let Some(e) = exc_data(&cur) else { break };
+        let cause = e.cause.lock().clone();
+        let context = e.context.lock().clone();
+        let next = if let Value::Obj(c) = cause {
+            Some((c, "\nThe above exception was the direct cause of the following exception:\n\n"))
+        } else if !e.suppress_context.load(Ordering::Relaxed) {
+            if let Value::Obj(c) = context {
+                Some((c, "\nDuring handling of the above exception, another exception occurred:\n\n"))
+            } else {
+                None
+            }
+        } else {
+            None
+        };
+        match next {
+            Some((n, sep)) if !seen.contains(&n.addr()) => {
+                seen.push(n.addr());
+                chain.push((n.clone(), sep));
+                cur = n;
+            }
+            _ => break,
+        }
+    }
+    let mut out = String::new();
+    for (i, (e, _)) in chain.iter().enumerate().rev() {
+        format_one(vm, e, &mut out);
+        out.push_str(chain[i].1);
+    }
+    format_one(vm, exc, &mut out);
+    out
+}

@@ -1,0 +1,411 @@
+//! Native iterators and dict views: list/tuple/range/str/bytes/dict/set
+//! iteration, the `__getitem__` sequence protocol, `iter(f, sentinel)`,
+//! and the lazy `enumerate`/`zip`/`map`/`filter`/`reversed` objects. Each
+//! iterator's state sits behind its own lock, released before any Python
+//! code runs.
+
+use crate::builtins::tuple::new_tuple;
+use crate::builtins::types::types;
+use crate::object::{Object, Payload};
+use crate::ops;
+use crate::strobj::new_str;
+use crate::value::{ObjRef, Value};
+use crate::vm::{PyResult, Vm};
+use parking_lot::Mutex;
+
+/// Which part of a dict a view or iterator yields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ViewKind {
+    /// keys
+    Keys,
+    /// values
+    Values,
+    /// (key, value) tuples
+    Items,
+}
+
+/// The state of a native iterator (or a dict view).
+pub enum IterState {
+    /// list iterator
+    List { list: Value, index: usize },
+    /// tuple iterator
+    Tuple { tuple: Value, index: usize },
+    /// range iterator
+    Range { cur: i128, stop: i128, step: i128 },
+    /// str iterator (byte position)
+    Str { s: Value, pos: usize },
+    /// bytes iterator
+    Bytes { b: Value, index: usize },
+    /// dict iterator
+    Dict { dict: Value, pos: usize, kind: ViewKind, len: usize },
+    /// dict view (iterable, not an iterator)
+    DictView { dict: Value, kind: ViewKind },
+    /// set iterator over a snapshot
+    Set { set: Value, items: Vec<Value>, index: usize, len: usize },
+    /// `__getitem__` protocol
+    SeqGetItem { seq: Value, index: i64 },
+    /// `iter(callable, sentinel)`
+    Callable { func: Value, sentinel: Value, done: bool },
+    /// `enumerate`
+    Enumerate { it: Value, count: Value },
+    /// `zip`
+    Zip { iters: Vec<Value>, strict: bool, done: bool },
+    /// `map`
+    Map { func: Value, iters: Vec<Value> },
+    /// `filter`
+    Filter { func: Value, it: Value },
+    /// `reversed` over a sequence
+    Reversed { seq: Value, index: i64 },
+    /// exhausted
+    Done,
+}
+
+/// The payload type of iterators.
+pub type IterObj = Mutex<IterState>;
+
+/// A new iterator object.
+pub fn new_iter(state: IterState) -> Value {
+    Value::Obj(ObjRef::new(Object::new(types().iterator, Payload::Iter(Mutex::new(state)))))
+}
+
+/// The type name of an iterator for reprs.
+pub fn iter_type_name(it: &IterObj) -> &'static str {
+    match &*it.lock() {
+        IterState::List { .. } => "list_iterator",
+        IterState::Tuple { .. } => "tuple_iterator",
+        IterState::Range { .. } => "range_iterator",
+        IterState::Str { .. } => "str_ascii_iterator",
+        IterState::Bytes { .. } => "bytes_iterator",
+        IterState::Dict { kind: ViewKind::Keys, .. } => "dict_keyiterator",
+        IterState::Dict { kind: ViewKind::Values, .. } => "dict_valueiterator",
+        IterState::Dict { kind: ViewKind::Items, .. } => "dict_itemiterator",
+        IterState::DictView { kind: ViewKind::Keys, .. } => "dict_keys",
+        IterState::DictView { kind: ViewKind::Values, .. } => "dict_values",
+        IterState::DictView { kind: ViewKind::Items, .. } => "dict_items",
+        IterState::Set { .. } => "set_iterator",
+        IterState::SeqGetItem { .. } => "iterator",
+        IterState::Callable { .. } => "callable_iterator",
+        IterState::Enumerate { .. } => "enumerate",
+        IterState::Zip { .. } => "zip",
+        IterState::Map { .. } => "map",
+        IterState::Filter { .. } => "filter",
+        IterState::Reversed { .. } => "reversed",
+        IterState::Done => "iterator",
+    }
+}
+
+/// `len()` of a dict view.
+pub fn view_len(it: &IterObj) -> Option<usize> {
+    match &*it.lock() {
+        IterState::DictView { dict, .. } => crate::builtins::dict::dict_payload(dict).map(|d| d.len()),
+        _ => None,
+    }
+}
+
+/// The repr of a dict view (`dict_keys(['a'])`), if `it` is one.
+pub fn view_repr(vm: &Vm, it: &IterObj) -> PyResult<Option<String>> {
+    let (dict, kind) = match &*it.lock() {
+        IterState::DictView { dict, kind } => (dict.clone(), *kind),
+        _ => return Ok(None),
+    };
+    let d = crate::builtins::dict::dict_payload(&dict).ok_or_else(|| vm.type_error("bad view"))?;
+    let items: Vec<Value> = match kind {
+        ViewKind::Keys => d.keys(),
+        ViewKind::Values => d.values(),
+        ViewKind::Items => d.items().into_iter().map(|(k, v)| new_tuple(vec![k, v])).collect(),
+    };
+    let name = match kind {
+        ViewKind::Keys => "dict_keys",
+        ViewKind::Values => "dict_values",
+        ViewKind::Items => "dict_items",
+    };
+    let l = crate::builtins::list::new_list(items);
+    Ok(Some(format!("{}({})", name, vm.repr_of(&l)?)))
+}
+
+/// The native iterator state for iterating `o`, if it has one.
+pub fn native_iter_state(_vm: &Vm, o: &ObjRef, v: &Value) -> PyResult<Option<IterState>> {
+    Ok(Some(match &o.payload {
+        Payload::List(_) => IterState::List { list: v.clone(), index: 0 },
+        Payload::Tuple(_) => IterState::Tuple { tuple: v.clone(), index: 0 },
+        Payload::Range(r) => IterState::Range {
+            cur: r.start as i128,
+            stop: r.stop as i128,
+            step: r.step as i128,
+        },
+        Payload::Str(_) => IterState::Str { s: v.clone(), pos: 0 },
+        Payload::Bytes(_) => IterState::Bytes { b: v.clone(), index: 0 },
+        Payload::Dict(d) => IterState::Dict {
+            dict: v.clone(),
+            pos: 0,
+            kind: ViewKind::Keys,
+            len: d.len(),
+        },
+        Payload::Set(s) => {
+            let items = s.items();
+            let len = items.len();
+            IterState::Set { set: v.clone(), items, index: 0, len }
+        }
+        Payload::Iter(it) => match &*it.lock() {
+            IterState::DictView { dict, kind } => IterState::Dict {
+                dict: dict.clone(),
+                pos: 0,
+                kind: *kind,
+                len: crate::builtins::dict::dict_payload(dict).map(|d| d.len()).unwrap_or(0),
+            },
+            _ => return Ok(None),
+        },
+        _ => return Ok(None),
+    }))
+}
+
+/// Advances a native iterator.
+pub fn iter_next(vm: &Vm, it: &IterObj) -> PyResult<Option<Value>> {
+    let mut g = it.lock();
+    match &mut *g {
+        IterState::List { list, index } => {
+            if let Value::Obj(o) = list {
+                if let Payload::List(l) = &o.payload {
+                    let items = l.lock();
+                    if let Some(v) = items.get(*index) {
+                        *index += 1;
+                        return Ok(Some(v.clone()));
+                    }
+                }
+            }
+            *g = IterState::Done;
+            Ok(None)
+        }
+        IterState::Tuple { tuple, index } => {
+            if let Some(items) = crate::builtins::tuple::tuple_slice(tuple) {
+                if let Some(v) = items.get(*index) {
+                    *index += 1;
+                    return Ok(Some(v.clone()));
+                }
+            }
+            *g = IterState::Done;
+            Ok(None)
+        }
+        IterState::Range { cur, stop, step } => {
+            if (*step > 0 && *cur < *stop) || (*step < 0 && *cur > *stop) {
+                let v = *cur;
+                *cur += *step;
+                Ok(Some(Value::Int(v as i64)))
+            } else {
+                Ok(None)
+            }
+        }
+        IterState::Str { s, pos } => {
+            let text = s.as_obj().and_then(|o| o.as_str()).unwrap_or("");
+            match text[*pos..].chars().next() {
+                Some(c) => {
+                    *pos += c.len_utf8();
+                    Ok(Some(if c.is_ascii() {
+                        crate::builtins::strmod::char_str(c)
+                    } else {
+                        new_str(c.to_string())
+                    }))
+                }
+                None => Ok(None),
+            }
+        }
+        IterState::Bytes { b, index } => {
+            if let Some(Payload::Bytes(bs)) = b.as_obj().map(|o| &o.payload) {
+                if let Some(x) = bs.get(*index) {
+                    *index += 1;
+                    return Ok(Some(Value::Int(*x as i64)));
+                }
+            }
+            Ok(None)
+        }
+        IterState::Dict { dict, pos, kind, len } => {
+            let Some(d) = crate::builtins::dict::dict_payload(dict) else { return Ok(None) };
+            if d.len() != *len {
+                *len = usize::MAX;
+                return Err(vm.runtime_error("dictionary changed size during iteration"));
+            }
+            match d.next_entry(*pos) {
+                Some((next, k, v)) => {
+                    *pos = next;
+                    Ok(Some(match kind {
+                        ViewKind::Keys => k,
+                        ViewKind::Values => v,
+                        ViewKind::Items => new_tuple(vec![k, v]),
+                    }))
+                }
+                None => Ok(None),
+            }
+        }
+        IterState::Set { set, items, index, len } => {
+            if let Some(Payload::Set(s)) = set.as_obj().map(|o| &o.payload) {
+                if s.len() != *len {
+                    *len = usize::MAX;
+                    return Err(vm.runtime_error("Set changed size during iteration"));
+                }
+            }
+            if let Some(v) = items.get(*index) {
+                *index += 1;
+                return Ok(Some(v.clone()));
+            }
+            Ok(None)
+        }
+        IterState::DictView { .. } => Err(vm.type_error("dict view is not an iterator")),
+        IterState::Done => Ok(None),
+        _ => {
+            drop(g);
+            iter_next_python(vm, it)
+        }
+    }
+}
+
+/// Iterators whose step runs Python code: the lock is not held across calls.
+fn iter_next_python(vm: &Vm, it: &IterObj) -> PyResult<Option<Value>> {
+    enum Step {
+        SeqGetItem(Value, i64),
+        Callable(Value, Value),
+        Enumerate(Value, Value),
+        Zip(Vec<Value>, bool),
+        Map(Value, Vec<Value>),
+        Filter(Value, Value),
+        Reversed(Value, i64),
+        Stop,
+    }
+    let step = match &*it.lock() {
+        IterState::SeqGetItem { seq, index } => Step::SeqGetItem(seq.clone(), *index),
+        IterState::Callable { func, sentinel, done } => {
+            if *done {
+                Step::Stop
+            } else {
+                Step::Callable(func.clone(), sentinel.clone())
+            }
+        }
+        IterState::Enumerate { it, count } => Step::Enumerate(it.clone(), count.clone()),
+        IterState::Zip { iters, strict, done } => {
+            if *done {
+                Step::Stop
+            } else {
+                Step::Zip(iters.clone(), *strict)
+            }
+        }
+        IterState::Map { func, iters } => Step::Map(func.clone(), iters.clone()),
+        IterState::Filter { func, it } => Step::Filter(func.clone(), it.clone()),
+        IterState::Reversed { seq, index } => Step::Reversed(seq.clone(), *index),
+        _ => Step::Stop,
+    };
+    match step {
+        Step::Stop => Ok(None),
+        Step::SeqGetItem(seq, index) => match ops::get_item(vm, &seq, &Value::Int(index)) {
+            Ok(v) => {
+                if let IterState::SeqGetItem { index: i, .. } = &mut *it.lock() {
+                    *i = index + 1;
+                }
+                Ok(Some(v))
+            }
+            Err(e) if vm.err_matches(&e, types().exc.index_error) || vm.err_matches(&e, types().exc.stop_iteration) => {
+                *it.lock() = IterState::Done;
+                Ok(None)
+            }
+            Err(e) => Err(e),
+        },
+        Step::Callable(func, sentinel) => {
+            let v = vm.call(&func, &[])?;
+            if vm.eq_bool(&v, &sentinel)? {
+                *it.lock() = IterState::Done;
+                return Ok(None);
+            }
+            Ok(Some(v))
+        }
+        Step::Enumerate(inner, count) => match ops::next(vm, &inner)? {
+            Some(v) => {
+                let next = ops::binary_op(vm, &count, &Value::Int(1), weft_specializer::BinaryOperator::Add)?;
+                if let IterState::Enumerate { count: c, .. } = &mut *it.lock() {
+                    *c = next;
+                }
+                Ok(Some(new_tuple(vec![count, v])))
+            }
+            None => Ok(None),
+        },
+        Step::Zip(iters, strict) => {
+            if iters.is_empty() {
+                return Ok(None);
+            }
+            let mut out = Vec::with_capacity(iters.len());
+            for (i, x) in iters.iter().enumerate() {
+                match ops::next(vm, x)? {
+                    Some(v) => out.push(v),
+                    None => {
+                        if let IterState::Zip { done, .. } = &mut *it.lock() {
+                            *done = true;
+                        }
+                        if strict {
+                            if i > 0 {
+                                return Err(vm.value_error(format!(
+                                    "zip() argument {} is shorter than argument{} 1{}",
+                                    i + 1,
+                                    if i > 1 { "s" } else { "" },
+                                    if i > 1 { format!("-{i}") } else { String::new() }
+                                )));
+                            }
+                            for (j, y) in iters.iter().enumerate().skip(1) {
+                                if ops::next(vm, y)?.is_some() {
+                                    return Err(vm.value_error(format!(
+                                        "zip() argument {} is longer than argument{} 1{}",
+                                        j + 1,
+                                        if j > 1 { "s" } else { "" },
+                                        if j > 1 { format!("-{j}") } else { String::new() }
+                                    )));
+                                }
+                            }
+                        }
+                        return Ok(None);
+                    }
+                }
+            }
+            Ok(Some(new_tuple(out)))
+        }
+        Step::Map(func, iters) => {
+            let mut args = Vec::with_capacity(iters.len());
+            for x in &iters {
+                match ops::next(vm, x)? {
+                    Some(v) => args.push(v),
+                    None => return Ok(None),
+                }
+            }
+            vm.call(&func, &args).map(Some)
+        }
+        Step::Filter(func, inner) => loop {
+            match ops::next(vm, &inner)? {
+                Some(v) => {
+                    let keep = if func.is_none() {
+                        ops::truthy(vm, &v)?
+                    } else {
+                        let r = vm.call(&func, std::slice::from_ref(&v))?;
+                        ops::truthy(vm, &r)?
+                    };
+                    if keep {
+                        return Ok(Some(v));
+                    }
+                }
+                None => return Ok(None),
+            }
+        },
+        Step::Reversed(seq, index) => {
+            if index < 0 {
+                return Ok(None);
+            }
+            match ops::get_item(vm, &seq, &Value::Int(index)) {
+                Ok(v) => {
+                    if let IterState::Reversed { index: i, .. } = &mut *it.lock() {
+                        *i = index - 1;
+                    }
+                    Ok(Some(v))
+                }
+                Err(e) if vm.err_matches(&e, types().exc.index_error) => {
+                    *it.lock() = IterState::Done;
+                    Ok(None)
+                }
+                Err(e) => Err(e),
+            }
+        }
+    }
+}

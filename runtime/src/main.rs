@@ -1,0 +1,136 @@
+//! The `weft` command line: `weft run FILE [ARGS]`, `weft FILE [ARGS]`,
+//! `weft -c CODE`, `weft dis FILE`, with `--no-specialize`.
+
+use std::process::ExitCode;
+use weft::vm::{Config, THREAD_STACK_SIZE};
+use weft::Runtime;
+
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+const USAGE: &str = "usage: weft [--no-specialize] (run FILE [ARGS...] | FILE [ARGS...] | -c CODE [ARGS...] | dis FILE)";
+
+enum Job {
+    Run { source: Vec<u8>, filename: String },
+    Dis { source: Vec<u8>, filename: String },
+}
+
+fn decode_source(bytes: Vec<u8>, filename: &str) -> Result<String, String> {
+    match String::from_utf8(bytes) {
+        Ok(s) => Ok(s.strip_prefix('\u{feff}').map(|x| x.to_string()).unwrap_or(s)),
+        Err(e) => {
+            let pos = e.utf8_error().valid_up_to();
+            let bytes = e.into_bytes();
+            let line = bytes[..pos].iter().filter(|b| **b == b'\n').count() + 1;
+            Err(format!(
+                "SyntaxError: Non-UTF-8 code starting with '\\x{:02x}' in file {} on line {}, but no encoding declared; see https://peps.python.org/pep-0263/ for details",
+                bytes[pos], filename, line
+            ))
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let mut specialize = true;
+    while let Some(a) = args.first() {
+        match a.as_str() {
+            "--no-specialize" => {
+                specialize = false;
+                args.remove(0);
+            }
+            "-u" | "-B" | "-E" | "-s" | "-S" => {
+                args.remove(0);
+            }
+            _ => break,
+        }
+    }
+    let (job, argv) = match args.first().map(|s| s.as_str()) {
+        None => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+        Some("-h") | Some("--help") => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Some("-c") => {
+            let Some(code) = args.get(1) else {
+                eprintln!("Argument expected for the -c option");
+                return ExitCode::from(2);
+            };
+            let mut argv = vec!["-c".to_string()];
+            argv.extend(args[2..].iter().cloned());
+            (Job::Run { source: code.clone().into_bytes(), filename: "<string>".into() }, argv)
+        }
+        Some(cmd) => {
+            let (is_dis, rest) = match cmd {
+                "run" => (false, &args[1..]),
+                "dis" => (true, &args[1..]),
+                _ => (false, &args[..]),
+            };
+            let Some(file) = rest.first() else {
+                eprintln!("{USAGE}");
+                return ExitCode::from(2);
+            };
+            let source = match std::fs::read(file) {
+                Ok(s) => s,
+                Err(e) => {
+                    eprintln!("weft: can't open file '{}': [Errno {}] {}", file, e.raw_os_error().unwrap_or(2), e);
+                    return ExitCode::from(2);
+                }
+            };
+            let argv: Vec<String> = rest.to_vec();
+            if is_dis {
+                (Job::Dis { source, filename: file.clone() }, argv)
+            } else {
+                (Job::Run { source, filename: file.clone() }, argv)
+            }
+        }
+    };
+    let script_dir = match &job {
+        Job::Run { filename, .. } | Job::Dis { filename, .. } => std::path::Path::new(filename)
+            .parent()
+            .map(|p| if p.as_os_str().is_empty() { std::path::PathBuf::from(".") } else { p.to_path_buf() }),
+    };
+    let config = Config { specialize, argv, script_dir };
+    let handle = std::thread::Builder::new()
+        .name("main".into())
+        .stack_size(THREAD_STACK_SIZE)
+        .spawn(move || {
+            let rt = Runtime::with_config(config);
+            match job {
+                Job::Run { source, filename } => match decode_source(source, &filename) {
+                    Ok(src) => rt.run_main(&src, &filename, true),
+                    Err(msg) => {
+                        eprintln!("{msg}");
+                        1
+                    }
+                },
+                Job::Dis { source, filename } => match decode_source(source, &filename) {
+                    Ok(src) => match weft::compiler::compile_module(&src, &filename) {
+                        Ok(cc) => {
+                            print!("{}", weft::compiler::disassemble(&cc));
+                            0
+                        }
+                        Err(e) => {
+                            eprintln!("  File \"{}\", line {}\nSyntaxError: {}", e.filename, e.line, e.message);
+                            1
+                        }
+                    },
+                    Err(msg) => {
+                        eprintln!("{msg}");
+                        1
+                    }
+                },
+            }
+        });
+    let status = match handle {
+        Ok(h) => h.join().unwrap_or(1),
+        Err(e) => {
+            eprintln!("weft: cannot start the interpreter thread: {e}");
+            1
+        }
+    };
+    ExitCode::from(status.clamp(0, 255) as u8)
+}

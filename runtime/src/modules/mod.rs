@@ -1,0 +1,70 @@
+//! Native modules (`sys`, `math`, `time`, `_random`, `_thread`, `dis`,
+//! `builtins`) and helpers to build modules and native classes.
+
+pub mod dis;
+pub mod math;
+pub mod random;
+pub mod sys;
+pub mod thread;
+pub mod time;
+
+use crate::builtins::types::types;
+use crate::builtins::native_function;
+use crate::function::NativeFn;
+use crate::object::{Object, Payload};
+use crate::typeobj::{BaseKind, TypeData};
+use crate::value::{ObjRef, Value};
+use crate::vm::{PyResult, Vm};
+
+/// A module with these native functions.
+pub fn make_module(name: &str, funcs: &[(&'static str, NativeFn)]) -> ObjRef {
+    let m = crate::import::new_module(name);
+    if let Some(d) = crate::import::module_dict(&m) {
+        if let Payload::Dict(dd) = &d.payload {
+            for (n, f) in funcs {
+                dd.set_by_name(n, native_function(n, *f));
+            }
+        }
+    }
+    m
+}
+
+/// Sets a module attribute.
+pub fn set_attr(m: &ObjRef, name: &str, v: Value) {
+    if let Some(d) = crate::import::module_dict(m) {
+        if let Payload::Dict(dd) = &d.payload {
+            dd.set_by_name(name, v);
+        }
+    }
+}
+
+/// A new built-in (native) class deriving from `object`.
+pub fn new_native_class(name: &str, module: &str) -> &'static Object {
+    let t = types();
+    let dict = crate::dict::new_dict_obj();
+    dict.make_immortal();
+    if let Payload::Dict(d) = &dict.payload {
+        d.set_by_name("__module__", crate::strobj::new_str(module));
+    }
+    let td = TypeData::new(name, vec![t.object], dict, BaseKind::Other, Vec::new(), false, true);
+    let r = ObjRef::new_immortal(Object::new(t.type_, Payload::Type(td)));
+    let cls = r.as_static().expect("immortal class");
+    std::mem::forget(r);
+    let mro = crate::typeobj::c3_mro(cls, &[t.object]).unwrap_or_else(|_| vec![cls, t.object]);
+    cls.type_data_of_self().set_bases_and_mro(vec![t.object], mro);
+    cls
+}
+
+/// The native module `name`, if there is one.
+pub fn native_module(vm: &Vm, name: &str) -> PyResult<Option<ObjRef>> {
+    Ok(Some(match name {
+        "builtins" => vm.interp.builtins.clone(),
+        "sys" => sys::make(vm),
+        "math" => math::make(),
+        "time" => time::make(),
+        "_random" => random::make(),
+        "_thread" => thread::make(),
+        "dis" => dis::make(),
+        _ => return Ok(None),
+    }))
+}

@@ -1,0 +1,164 @@
+//! The `str` payload: immutable UTF-8 text with a cached hash, its length in
+//! characters, and O(1) indexing for ASCII text; plus the global interner
+//! for identifiers and attribute names.
+
+use crate::object::{Object, Payload};
+use crate::value::{ObjRef, Value};
+use parking_lot::Mutex;
+use rustc_hash::FxHashMap;
+use std::hash::Hasher;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::OnceLock;
+
+/// Marker for "hash not computed yet" (Python hashes are never -1).
+const NO_HASH: i64 = -1;
+
+/// A Python `str`.
+pub struct PyStr {
+    text: Box<str>,
+    hash: AtomicI64,
+    char_len: usize,
+}
+
+impl PyStr {
+    /// Wraps text.
+    pub fn new(text: impl Into<Box<str>>) -> PyStr {
+        let text: Box<str> = text.into();
+        let char_len = if text.is_ascii() {
+            text.len()
+        } else {
+            text.chars().count()
+        };
+        PyStr {
+            text,
+            hash: AtomicI64::new(NO_HASH),
+            char_len,
+        }
+    }
+
+    /// The text.
+    #[inline(always)]
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// Length in characters.
+    #[inline(always)]
+    pub fn char_len(&self) -> usize {
+        self.char_len
+    }
+
+    /// True when every character is ASCII (byte index == char index).
+    #[inline(always)]
+    pub fn is_ascii(&self) -> bool {
+        self.char_len == self.text.len()
+    }
+
+    /// The cached hash (computed on first use).
+    #[inline]
+    pub fn hash(&self) -> i64 {
+        let h = self.hash.load(Ordering::Relaxed);
+        if h != NO_HASH {
+            return h;
+        }
+        let h = hash_str(&self.text);
+        self.hash.store(h, Ordering::Relaxed);
+        h
+    }
+
+    /// The i-th character (0 <= i < char_len).
+    pub fn char_at(&self, i: usize) -> Option<char> {
+        if self.is_ascii() {
+            self.text.as_bytes().get(i).map(|b| *b as char)
+        } else {
+            self.text.chars().nth(i)
+        }
+    }
+
+    /// Substring by character positions [start, end).
+    pub fn slice_chars(&self, start: usize, end: usize) -> &str {
+        if start >= end {
+            return "";
+        }
+        if self.is_ascii() {
+            &self.text[start.min(self.text.len())..end.min(self.text.len())]
+        } else {
+            let mut it = self.text.char_indices().map(|(b, _)| b).chain(std::iter::once(self.text.len()));
+            let b0 = it.nth(start).unwrap_or(self.text.len());
+            let b1 = if end > start {
+                it.nth(end - start - 1).unwrap_or(self.text.len())
+            } else {
+                b0
+            };
+            &self.text[b0..b1]
+        }
+    }
+}
+
+/// The hash of a str's text (stable within a process; never -1).
+pub fn hash_str(s: &str) -> i64 {
+    let mut h = rustc_hash::FxHasher::default();
+    h.write(s.as_bytes());
+    h.write_u8(0xff);
+    let v = h.finish() as i64;
+    if v == -1 {
+        -2
+    } else {
+        v
+    }
+}
+
+/// A new (mortal) str value.
+pub fn new_str(s: impl Into<Box<str>>) -> Value {
+    Value::Obj(ObjRef::new(Object::new(
+        crate::builtins::types::types().str,
+        Payload::Str(PyStr::new(s)),
+    )))
+}
+
+fn interner() -> &'static Mutex<FxHashMap<Box<str>, ObjRef>> {
+    static INTERNER: OnceLock<Mutex<FxHashMap<Box<str>, ObjRef>>> = OnceLock::new();
+    INTERNER.get_or_init(|| Mutex::new(FxHashMap::default()))
+}
+
+/// The interned, immortal str object for `s` (identifiers, attribute names).
+pub fn intern(s: &str) -> ObjRef {
+    let mut map = interner().lock();
+    if let Some(o) = map.get(s) {
+        return o.clone();
+    }
+    let o = ObjRef::new_immortal(Object::new(
+        crate::builtins::types::types().str,
+        Payload::Str(PyStr::new(s)),
+    ));
+    map.insert(s.into(), o.clone());
+    o
+}
+
+/// The interned str as a value.
+pub fn intern_value(s: &str) -> Value {
+    Value::Obj(intern(s))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn char_slicing_handles_non_ascii() {
+        let s = PyStr::new("héllo wörld");
+        assert_eq!(s.char_len(), 11);
+        assert_eq!(s.slice_chars(1, 4), "éll");
+        assert_eq!(s.char_at(7), Some('ö'));
+        assert_eq!(s.slice_chars(8, 100), "rld");
+    }
+
+    #[test]
+    fn hash_is_cached_and_never_minus_one() {
+        let s = PyStr::new("abc");
+        let h = s.hash();
+        assert_ne!(h, -1);
+        assert_eq!(h, s.hash());
+        assert_eq!(h, hash_str("abc"));
+    }
+}

@@ -1,0 +1,304 @@
+//! Classes: `TypeData` (name, bases, C3 MRO, attribute dict, slots), the
+//! type version tag that guards specialized instructions, and attribute
+//! lookup along the MRO.
+//!
+//! Architecture Invariant: any change to a class's dict, bases or MRO sets
+//! the version of that class and of every subclass to 0 (invalid) before
+//! the change becomes visible; the specializer assigns fresh versions.
+
+use crate::object::{Object, Payload};
+use crate::value::{ObjRef, Value};
+use parking_lot::{Mutex, RwLock};
+use std::sync::atomic::{AtomicU32, Ordering};
+
+static NEXT_TYPE_VERSION: AtomicU32 = AtomicU32::new(1);
+
+/// Which built-in payload instances of a class carry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BaseKind {
+    /// object / plain instances
+    Object,
+    /// int (and bool)
+    Int,
+    /// float
+    Float,
+    /// str
+    Str,
+    /// bytes
+    Bytes,
+    /// tuple
+    Tuple,
+    /// list
+    List,
+    /// dict
+    Dict,
+    /// set
+    Set,
+    /// frozenset
+    FrozenSet,
+    /// BaseException and subclasses
+    Exception,
+    /// type (metaclass)
+    Type,
+    /// `_thread._local` and subclasses (per-thread attribute dicts)
+    ThreadLocal,
+    /// Anything else built in (not subclassable).
+    Other,
+}
+
+/// A class object's data.
+pub struct TypeData {
+    name: RwLock<String>,
+    qualname: RwLock<String>,
+    bases: RwLock<Vec<&'static Object>>,
+    mro: RwLock<Vec<&'static Object>>,
+    /// The class namespace (a dict object).
+    pub dict: ObjRef,
+    version: AtomicU32,
+    /// Which payload instances carry.
+    pub base_kind: BaseKind,
+    /// Names of `__slots__` entries, inherited ones first; index = slot index.
+    pub slot_names: Vec<String>,
+    has_dict: bool,
+    subclasses: Mutex<Vec<&'static Object>>,
+    /// Built-in classes reject attribute assignment.
+    pub builtin: bool,
+}
+
+impl TypeData {
+    /// Creates the data of a class.
+    pub fn new(
+        name: &str,
+        bases: Vec<&'static Object>,
+        dict: ObjRef,
+        base_kind: BaseKind,
+        slot_names: Vec<String>,
+        has_dict: bool,
+        builtin: bool,
+    ) -> TypeData {
+        TypeData {
+            name: RwLock::new(name.to_string()),
+            qualname: RwLock::new(name.to_string()),
+            bases: RwLock::new(bases),
+            mro: RwLock::new(Vec::new()),
+            dict,
+            version: AtomicU32::new(0),
+            base_kind,
+            slot_names,
+            has_dict,
+            subclasses: Mutex::new(Vec::new()),
+            builtin,
+        }
+    }
+
+    /// `__name__`
+    pub fn name(&self) -> String {
+        self.name.read().clone()
+    }
+
+    /// Sets `__name__`.
+    pub fn set_name(&self, n: &str) {
+        *self.name.write() = n.to_string();
+    }
+
+    /// `__qualname__`
+    pub fn qualname(&self) -> String {
+        self.qualname.read().clone()
+    }
+
+    /// Sets `__qualname__`.
+    pub fn set_qualname(&self, n: &str) {
+        *self.qualname.write() = n.to_string();
+    }
+
+    /// `__bases__`
+    pub fn bases(&self) -> Vec<&'static Object> {
+        self.bases.read().clone()
+    }
+
+    /// `__mro__` (self first).
+    pub fn mro(&self) -> Vec<&'static Object> {
+        self.mro.read().clone()
+    }
+
+    /// Runs `f` over the MRO without copying it.
+    #[inline]
+    pub fn with_mro<R>(&self, f: impl FnOnce(&[&'static Object]) -> R) -> R {
+        f(&self.mro.read())
+    }
+
+    /// True when instances get a `__dict__`.
+    pub fn instances_have_dict(&self) -> bool {
+        self.has_dict
+    }
+
+    /// Number of slots instances carry.
+    pub fn slot_count(&self) -> usize {
+        self.slot_names.len()
+    }
+
+    /// The slot index of a `__slots__` name.
+    pub fn slot_index(&self, name: &str) -> Option<usize> {
+        self.slot_names.iter().position(|s| s == name)
+    }
+
+    /// The current version tag (0 = invalid).
+    #[inline(always)]
+    pub fn version(&self) -> u32 {
+        self.version.load(Ordering::Acquire)
+    }
+
+    /// The version tag, assigning a fresh one if invalid (the specializer's call).
+    pub fn assign_version(&self) -> u32 {
+        let v = self.version();
+        if v != 0 {
+            return v;
+        }
+        let fresh = NEXT_TYPE_VERSION.fetch_add(1, Ordering::Relaxed);
+        if fresh == 0 {
+            return 0;
+        }
+        match self
+            .version
+            .compare_exchange(0, fresh, Ordering::AcqRel, Ordering::Acquire)
+        {
+            Ok(_) => fresh,
+            Err(other) => other,
+        }
+    }
+
+    /// Invalidates this class's version and every subclass's.
+    pub fn invalidate(&self) {
+        self.version.store(0, Ordering::Release);
+        let subs = self.subclasses.lock().clone();
+        for s in subs {
+            if let Payload::Type(t) = &s.payload {
+                t.invalidate();
+            }
+        }
+    }
+
+    /// Records a subclass (for invalidation).
+    pub fn add_subclass(&self, sub: &'static Object) {
+        self.subclasses.lock().push(sub);
+    }
+
+    /// Direct subclasses.
+    pub fn subclasses(&self) -> Vec<&'static Object> {
+        self.subclasses.lock().clone()
+    }
+
+    /// Sets bases and recomputes the MRO (callers invalidate).
+    pub fn set_bases_and_mro(&self, bases: Vec<&'static Object>, mro: Vec<&'static Object>) {
+        *self.bases.write() = bases;
+        *self.mro.write() = mro;
+    }
+
+    /// Looks `name` up along the MRO (class dicts only).
+    pub fn lookup(&self, name: &ObjRef) -> Option<Value> {
+        self.with_mro(|mro| {
+            for cls in mro {
+                if let Payload::Type(t) = &cls.payload {
+                    if let Payload::Dict(d) = &t.dict.payload {
+                        if let Some(v) = d.get_str(name) {
+                            return Some(v);
+                        }
+                    }
+                }
+            }
+            None
+        })
+    }
+
+    /// Looks `name` up along the MRO, also returning the defining class.
+    pub fn lookup_with_owner(&self, name: &ObjRef) -> Option<(Value, &'static Object)> {
+        self.with_mro(|mro| {
+            for cls in mro {
+                if let Payload::Type(t) = &cls.payload {
+                    if let Payload::Dict(d) = &t.dict.payload {
+                        if let Some(v) = d.get_str(name) {
+                            return Some((v, *cls));
+                        }
+                    }
+                }
+            }
+            None
+        })
+    }
+
+    /// The class's own dict payload.
+    pub fn own_dict(&self) -> &crate::dict::DictObj {
+        match &self.dict.payload {
+            Payload::Dict(d) => d,
+            _ => unreachable_dict(),
+        }
+    }
+}
+
+#[cold]
+fn unreachable_dict() -> &'static crate::dict::DictObj {
+    static EMPTY: std::sync::OnceLock<crate::dict::DictObj> = std::sync::OnceLock::new();
+    EMPTY.get_or_init(crate::dict::DictObj::new)
+}
+
+/// The `TypeData` of a class object.
+pub fn type_data(cls: &Object) -> Option<&TypeData> {
+    match &cls.payload {
+        Payload::Type(t) => Some(t),
+        _ => None,
+    }
+}
+
+/// C3 linearization of `cls` with `bases`; Err on an inconsistent hierarchy.
+pub fn c3_mro(cls: &'static Object, bases: &[&'static Object]) -> Result<Vec<&'static Object>, String> {
+    let mut seqs: Vec<Vec<&'static Object>> = bases
+        .iter()
+        .map(|b| type_data(b).map(|t| t.mro()).unwrap_or_default())
+        .collect();
+    seqs.push(bases.to_vec());
+    let mut out = vec![cls];
+    loop {
+        seqs.retain(|s| !s.is_empty());
+        if seqs.is_empty() {
+            return Ok(out);
+        }
+        let mut chosen = None;
+        for s in &seqs {
+            let cand = s[0];
+            let in_tail = seqs
+                .iter()
+                .any(|t| t[1..].iter().any(|x| std::ptr::eq(*x, cand)));
+            if !in_tail {
+                chosen = Some(cand);
+                break;
+            }
+        }
+        let Some(c) = chosen else {
+            let names: Vec<String> = bases
+                .iter()
+                .map(|b| type_data(b).map(|t| t.name()).unwrap_or_default())
+                .collect();
+            return Err(format!(
+                "Cannot create a consistent method resolution order (MRO) for bases {}",
+                names.join(", ")
+            ));
+        };
+        out.push(c);
+        for s in seqs.iter_mut() {
+            if std::ptr::eq(s[0], c) {
+                s.remove(0);
+            }
+        }
+    }
+}
+
+/// True when `sub` has `sup` in its MRO.
+pub fn is_subtype(sub: &Object, sup: &Object) -> bool {
+    if std::ptr::eq(sub, sup) {
+        return true;
+    }
+    match &sub.payload {
+        Payload::Type(t) => t.with_mro(|m| m.iter().any(|c| std::ptr::eq(*c, sup))),
+        _ => false,
+    }
+}

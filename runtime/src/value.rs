@@ -1,0 +1,299 @@
+//! Values and object references: `Value` (immediates for None, bool, small
+//! int and float; a reference for everything else) and `ObjRef`, a
+//! reference-counted pointer whose objects can be made immortal so that
+//! reading shared long-lived objects writes nothing shared.
+
+use crate::object::Object;
+use std::ptr::NonNull;
+use std::sync::atomic::{fence, AtomicUsize, Ordering};
+
+/// The immortal bit of the reference count: once set, clones and drops stop
+/// touching the count and the object is never freed.
+const IMMORTAL: usize = 1 << (usize::BITS - 2);
+/// Counts above this abort (as `Arc` does) instead of overflowing.
+const MAX_COUNT: usize = IMMORTAL - 1;
+
+struct ObjectBox {
+    count: AtomicUsize,
+    object: Object,
+}
+
+/// A counted reference to a heap object.
+pub struct ObjRef {
+    ptr: NonNull<ObjectBox>,
+}
+
+// SAFETY: `Object` is `Send + Sync` (all interior mutability goes through
+// atomics and locks), and the count is atomic, so references may move
+// between and be shared by threads exactly like `Arc<Object>`.
+unsafe impl Send for ObjRef {}
+// SAFETY: see `Send` above.
+unsafe impl Sync for ObjRef {}
+
+impl ObjRef {
+    /// Allocates a new object with count 1.
+    pub fn new(object: Object) -> ObjRef {
+        let b = Box::new(ObjectBox {
+            count: AtomicUsize::new(1),
+            object,
+        });
+        ObjRef {
+            ptr: NonNull::from(Box::leak(b)),
+        }
+    }
+
+    /// Allocates an object that is immortal from the start.
+    pub fn new_immortal(object: Object) -> ObjRef {
+        let r = ObjRef::new(object);
+        r.make_immortal();
+        r
+    }
+
+    #[inline(always)]
+    fn inner(&self) -> &ObjectBox {
+        // SAFETY: `ptr` came from `Box::leak` and the box is freed only when
+        // the count drops to zero, which cannot happen while `self` (one of
+        // the counted references) exists.
+        unsafe { self.ptr.as_ref() }
+    }
+
+    /// Makes the object immortal: it is never freed, and clones and drops of
+    /// references to it write nothing.
+    pub fn make_immortal(&self) {
+        self.inner().count.fetch_or(IMMORTAL, Ordering::Relaxed);
+    }
+
+    /// True when the object is immortal.
+    pub fn is_immortal(&self) -> bool {
+        self.inner().count.load(Ordering::Relaxed) & IMMORTAL != 0
+    }
+
+    /// Identity comparison.
+    #[inline(always)]
+    pub fn ptr_eq(a: &ObjRef, b: &ObjRef) -> bool {
+        a.ptr == b.ptr
+    }
+
+    /// The address, for `id()` and identity hashing.
+    #[inline(always)]
+    pub fn addr(&self) -> usize {
+        self.ptr.as_ptr() as usize
+    }
+
+    /// A `'static` borrow of an immortal object (None if mortal).
+    pub fn as_static(&self) -> Option<&'static Object> {
+        if self.is_immortal() {
+            // SAFETY: immortal objects are never freed, so the borrow can
+            // outlive every reference.
+            Some(unsafe { &(*self.ptr.as_ptr()).object })
+        } else {
+            None
+        }
+    }
+
+    /// Recovers the reference of an object from a `&Object` that is known to
+    /// live in an `ObjRef` allocation, adding one count.
+    pub fn from_object(obj: &Object) -> ObjRef {
+        let offset = std::mem::offset_of!(ObjectBox, object);
+        let p = (obj as *const Object as *const u8).wrapping_sub(offset) as *mut ObjectBox;
+        // SAFETY: every `Object` in the runtime is allocated inside an
+        // `ObjectBox` by `ObjRef::new` (objects are never created on the
+        // stack or moved out), so stepping back by the field offset yields
+        // the live box; the borrow `obj` keeps it alive while we add a count.
+        let r = ObjRef {
+            ptr: unsafe { NonNull::new_unchecked(p) },
+        };
+        std::mem::forget(r.clone());
+        r
+    }
+}
+
+impl Clone for ObjRef {
+    #[inline(always)]
+    fn clone(&self) -> ObjRef {
+        let count = &self.inner().count;
+        if count.load(Ordering::Relaxed) & IMMORTAL == 0 {
+            let old = count.fetch_add(1, Ordering::Relaxed);
+            if old & !IMMORTAL >= MAX_COUNT {
+                std::process::abort();
+            }
+        }
+        ObjRef { ptr: self.ptr }
+    }
+}
+
+impl Drop for ObjRef {
+    #[inline(always)]
+    fn drop(&mut self) {
+        let count = &self.inner().count;
+        if count.load(Ordering::Relaxed) & IMMORTAL != 0 {
+            return;
+        }
+        if count.fetch_sub(1, Ordering::Release) == 1 {
+            fence(Ordering::Acquire);
+            // SAFETY: the count went from 1 to 0, so this was the last
+            // reference (an immortal object never reaches 1 exactly because
+            // the immortal bit stays set), and the Acquire fence orders every
+            // other thread's use before the free.
+            unsafe { drop(Box::from_raw(self.ptr.as_ptr())) };
+        }
+    }
+}
+
+impl std::ops::Deref for ObjRef {
+    type Target = Object;
+    #[inline(always)]
+    fn deref(&self) -> &Object {
+        &self.inner().object
+    }
+}
+
+impl std::fmt::Debug for ObjRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "<object at {:#x}>", self.addr())
+    }
+}
+
+/// A Python value: an immediate or a heap reference.
+#[derive(Clone, Debug, Default)]
+pub enum Value {
+    /// The empty marker (unbound local, the null of `self_or_null`).
+    #[default]
+    Null,
+    /// `None`
+    None,
+    /// `True` / `False`
+    Bool(bool),
+    /// An `int` that fits in 64 bits.
+    Int(i64),
+    /// A `float`.
+    Float(f64),
+    /// Any heap object.
+    Obj(ObjRef),
+}
+
+impl Value {
+    /// True for the null marker.
+    #[inline(always)]
+    pub fn is_null(&self) -> bool {
+        matches!(self, Value::Null)
+    }
+
+    /// True for `None`.
+    #[inline(always)]
+    pub fn is_none(&self) -> bool {
+        matches!(self, Value::None)
+    }
+
+    /// The heap object, if any.
+    #[inline(always)]
+    pub fn as_obj(&self) -> Option<&ObjRef> {
+        match self {
+            Value::Obj(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    /// Python's `is`.
+    pub fn is(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::Null, Value::Null) | (Value::None, Value::None) => true,
+            (Value::Bool(a), Value::Bool(b)) => a == b,
+            (Value::Int(a), Value::Int(b)) => a == b,
+            (Value::Float(a), Value::Float(b)) => a.to_bits() == b.to_bits(),
+            (Value::Obj(a), Value::Obj(b)) => ObjRef::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+}
+
+impl From<ObjRef> for Value {
+    fn from(o: ObjRef) -> Value {
+        Value::Obj(o)
+    }
+}
+
+impl From<bool> for Value {
+    fn from(b: bool) -> Value {
+        Value::Bool(b)
+    }
+}
+
+impl From<i64> for Value {
+    fn from(i: i64) -> Value {
+        Value::Int(i)
+    }
+}
+
+impl From<f64> for Value {
+    fn from(f: f64) -> Value {
+        Value::Float(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::object::{Object, Payload};
+    use std::sync::Arc;
+
+    struct DropFlag(Arc<AtomicUsize>);
+    impl Drop for DropFlag {
+        fn drop(&mut self) {
+            self.0.fetch_add(1, Ordering::SeqCst);
+        }
+    }
+
+    fn probe(flag: &Arc<AtomicUsize>) -> ObjRef {
+        ObjRef::new(Object::native_for_tests(Box::new(DropFlag(flag.clone()))))
+    }
+
+    #[test]
+    fn last_reference_frees_exactly_once() {
+        let flag = Arc::new(AtomicUsize::new(0));
+        let a = probe(&flag);
+        let b = a.clone();
+        let handles: Vec<_> = (0..8)
+            .map(|_| {
+                let c = b.clone();
+                std::thread::spawn(move || {
+                    for _ in 0..10_000 {
+                        let d = c.clone();
+                        drop(d);
+                    }
+                })
+            })
+            .collect();
+        for h in handles {
+            h.join().unwrap();
+        }
+        drop(a);
+        assert_eq!(flag.load(Ordering::SeqCst), 0);
+        drop(b);
+        assert_eq!(flag.load(Ordering::SeqCst), 1);
+    }
+
+    #[test]
+    fn immortal_objects_are_never_freed() {
+        let flag = Arc::new(AtomicUsize::new(0));
+        let a = probe(&flag);
+        a.make_immortal();
+        let b = a.clone();
+        drop(a);
+        drop(b);
+        assert_eq!(flag.load(Ordering::SeqCst), 0);
+    }
+
+    #[test]
+    fn from_object_round_trips() {
+        let flag = Arc::new(AtomicUsize::new(0));
+        let a = probe(&flag);
+        let b = ObjRef::from_object(&a);
+        assert!(ObjRef::ptr_eq(&a, &b));
+        drop(a);
+        assert_eq!(flag.load(Ordering::SeqCst), 0);
+        assert!(matches!(b.payload, Payload::Native(_)));
+        drop(b);
+        assert_eq!(flag.load(Ordering::SeqCst), 1);
+    }
+}

@@ -1,0 +1,568 @@
+//! The interpreter state shared by all threads (`Interp`: modules, builtins,
+//! configuration) and the per-thread `Vm` (recursion depth, the exception
+//! being handled), with the core protocols every other module uses: calls,
+//! argument binding, attribute access, exception construction and imports.
+
+use crate::builtins::types::types;
+use crate::code::CodeObject;
+use crate::dict::DictObj;
+use crate::eval::{run_frame, Exit, Frame};
+use crate::exceptions::{exc_data, ExcData, TbEntry};
+use crate::function::{CallArgs, FunctionObj};
+use crate::generator::GenObj;
+use crate::object::{Object, Payload};
+use crate::strobj::{intern, new_str};
+use crate::value::{ObjRef, Value};
+use parking_lot::{Mutex, ReentrantMutex};
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+
+/// A raised Python exception (the exception instance).
+#[derive(Clone, Debug)]
+pub struct PyErr(pub ObjRef);
+
+/// The result of anything that can raise.
+pub type PyResult<T> = Result<T, PyErr>;
+
+/// Configuration of an interpreter.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Quicken with warmup counters (false: counters never trigger).
+    pub specialize: bool,
+    /// `sys.argv`
+    pub argv: Vec<String>,
+    /// Directory searched for sibling modules.
+    pub script_dir: Option<PathBuf>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            specialize: true,
+            argv: vec![String::new()],
+            script_dir: None,
+        }
+    }
+}
+
+/// State shared by every thread of one interpreter.
+pub struct Interp {
+    /// Configuration.
+    pub config: Config,
+    /// The `builtins` module.
+    pub builtins: ObjRef,
+    /// Loaded modules by name.
+    pub modules: Mutex<HashMap<String, ObjRef>>,
+    /// Serialises module initialisation (re-entrant for nested imports).
+    pub import_lock: ReentrantMutex<()>,
+    /// `sys.getrecursionlimit()`
+    pub recursion_limit: AtomicUsize,
+    /// Set by Ctrl-C; checked at safe points by the main thread.
+    pub interrupted: AtomicBool,
+    /// `sys.set_int_max_str_digits`
+    pub int_max_str_digits: AtomicUsize,
+    /// Threads started by `_thread` that are still running.
+    pub running_threads: AtomicUsize,
+}
+
+impl Interp {
+    /// The builtins namespace dict.
+    pub fn builtins_dict(&self) -> &ObjRef {
+        match &self.builtins.payload {
+            Payload::Module(m) => &m.dict,
+            _ => &self.builtins,
+        }
+    }
+}
+
+/// Per-thread interpreter state.
+pub struct Vm {
+    /// The shared interpreter.
+    pub interp: Arc<Interp>,
+    depth: Cell<usize>,
+    /// The exception currently being handled (`except` block), or None.
+    pub handled: RefCell<Value>,
+    stack_limit: usize,
+    /// Globals of the frames running on this thread (innermost last).
+    pub globals_stack: RefCell<Vec<ObjRef>>,
+    /// True on the main thread.
+    pub is_main: bool,
+}
+
+fn stack_pointer() -> usize {
+    let x = 0u8;
+    &x as *const u8 as usize
+}
+
+/// Bytes of native stack each thread running Python gets.
+pub const THREAD_STACK_SIZE: usize = 512 * 1024 * 1024;
+
+impl Vm {
+    /// A VM for the current thread, whose native stack has about
+    /// `stack_size` bytes below this point.
+    pub fn new(interp: Arc<Interp>, stack_size: usize, is_main: bool) -> Vm {
+        let sp = stack_pointer();
+        Vm {
+            interp,
+            depth: Cell::new(0),
+            handled: RefCell::new(Value::None),
+            stack_limit: sp.saturating_sub(stack_size.saturating_sub(256 * 1024)),
+            globals_stack: RefCell::new(Vec::new()),
+            is_main,
+        }
+    }
+
+    // ----- exceptions -------------------------------------------------
+
+    /// A new exception instance of `cls` with `args`.
+    pub fn new_exception(&self, cls: &'static Object, args: Vec<Value>) -> ObjRef {
+        let inst = Object::new_instance(
+            cls,
+            Payload::Exception(ExcData::new(crate::builtins::tuple::new_tuple(args))),
+        );
+        ObjRef::new(inst)
+    }
+
+    /// An exception of `cls` with one str message.
+    pub fn new_error(&self, cls: &'static Object, msg: impl Into<String>) -> PyErr {
+        let m: String = msg.into();
+        PyErr(self.new_exception(cls, vec![new_str(m)]))
+    }
+
+    /// TypeError(msg)
+    pub fn type_error(&self, msg: impl Into<String>) -> PyErr {
+        self.new_error(types().exc.type_error, msg)
+    }
+
+    /// ValueError(msg)
+    pub fn value_error(&self, msg: impl Into<String>) -> PyErr {
+        self.new_error(types().exc.value_error, msg)
+    }
+
+    /// IndexError(msg)
+    pub fn index_error(&self, msg: impl Into<String>) -> PyErr {
+        self.new_error(types().exc.index_error, msg)
+    }
+
+    /// KeyError(key)
+    pub fn key_error(&self, key: Value) -> PyErr {
+        PyErr(self.new_exception(types().exc.key_error, vec![key]))
+    }
+
+    /// AttributeError(msg)
+    pub fn attribute_error(&self, msg: impl Into<String>) -> PyErr {
+        self.new_error(types().exc.attribute_error, msg)
+    }
+
+    /// NameError(msg)
+    pub fn name_error(&self, name: &str) -> PyErr {
+        self.new_error(
+            types().exc.name_error,
+            format!("name '{name}' is not defined"),
+        )
+    }
+
+    /// ZeroDivisionError(msg)
+    pub fn zero_division(&self, msg: &str) -> PyErr {
+        self.new_error(types().exc.zero_division_error, msg)
+    }
+
+    /// OverflowError(msg)
+    pub fn overflow_error(&self, msg: impl Into<String>) -> PyErr {
+        self.new_error(types().exc.overflow_error, msg)
+    }
+
+    /// RuntimeError(msg)
+    pub fn runtime_error(&self, msg: impl Into<String>) -> PyErr {
+        self.new_error(types().exc.runtime_error, msg)
+    }
+
+    /// StopIteration(value)
+    pub fn stop_iteration(&self, value: Option<Value>) -> PyErr {
+        PyErr(self.new_exception(
+            types().exc.stop_iteration,
+            value.into_iter().collect(),
+        ))
+    }
+
+    /// True when `err` is an instance of `cls`.
+    pub fn err_matches(&self, err: &PyErr, cls: &'static Object) -> bool {
+        crate::typeobj::is_subtype(err.0.class(), cls)
+    }
+
+    /// Records a traceback entry on `err`.
+    pub fn add_traceback(&self, err: &PyErr, code: &'static CodeObject, line: u32) {
+        if let Some(e) = exc_data(&err.0) {
+            e.traceback.lock().push(TbEntry { code, line });
+        }
+    }
+
+    // ----- recursion ----------------------------------------------------
+
+    /// Enters a Python-level call (RecursionError past the limit or near
+    /// the end of the native stack).
+    #[inline]
+    pub fn enter_call(&self) -> PyResult<()> {
+        let d = self.depth.get() + 1;
+        if d > self.interp.recursion_limit.load(Ordering::Relaxed) || stack_pointer() < self.stack_limit {
+            return Err(self.new_error(
+                types().exc.recursion_error,
+                "maximum recursion depth exceeded",
+            ));
+        }
+        self.depth.set(d);
+        Ok(())
+    }
+
+    /// Leaves a call entered with `enter_call`.
+    #[inline]
+    pub fn leave_call(&self) {
+        self.depth.set(self.depth.get().saturating_sub(1));
+    }
+
+    /// The globals dict of the innermost running frame.
+    pub fn current_globals(&self) -> Option<ObjRef> {
+        self.globals_stack.borrow().last().cloned()
+    }
+
+    /// Current Python call depth.
+    pub fn depth(&self) -> usize {
+        self.depth.get()
+    }
+
+    // ----- calls --------------------------------------------------------
+
+    /// Calls `callable` with positional arguments.
+    pub fn call(&self, callable: &Value, args: &[Value]) -> PyResult<Value> {
+        self.call_args(callable, CallArgs::positional(args))
+    }
+
+    /// Calls `callable` with vectorcall-style arguments.
+    pub fn call_args(&self, callable: &Value, args: CallArgs) -> PyResult<Value> {
+        let Value::Obj(obj) = callable else {
+            return Err(self.type_error(format!(
+                "'{}' object is not callable",
+                self.type_name(callable)
+            )));
+        };
+        match &obj.payload {
+            Payload::Function(f) => self.call_function(obj, f, args),
+            Payload::Builtin(b) => match &b.bound {
+                Some(recv) => {
+                    let mut v = Vec::with_capacity(args.args.len() + 1);
+                    v.push(recv.clone());
+                    v.extend_from_slice(args.args);
+                    (b.func)(
+                        self,
+                        CallArgs {
+                            args: &v,
+                            kwnames: args.kwnames,
+                        },
+                    )
+                }
+                None => (b.func)(self, args),
+            },
+            Payload::BoundMethod(func, recv) => {
+                let mut v = Vec::with_capacity(args.args.len() + 1);
+                v.push(recv.clone());
+                v.extend_from_slice(args.args);
+                self.call_args(
+                    func,
+                    CallArgs {
+                        args: &v,
+                        kwnames: args.kwnames,
+                    },
+                )
+            }
+            Payload::Type(_) => crate::builtins::typecall::call_type(self, obj, args),
+            _ => {
+                let cls = obj.class().type_data();
+                match cls.lookup(&intern("__call__")) {
+                    Some(call) => {
+                        let mut v = Vec::with_capacity(args.args.len() + 1);
+                        v.push(callable.clone());
+                        v.extend_from_slice(args.args);
+                        self.call_args(
+                            &call,
+                            CallArgs {
+                                args: &v,
+                                kwnames: args.kwnames,
+                            },
+                        )
+                    }
+                    None => Err(self.type_error(format!(
+                        "'{}' object is not callable",
+                        cls.name()
+                    ))),
+                }
+            }
+        }
+    }
+
+    /// Calls a Python function object.
+    pub fn call_function(&self, fobj: &ObjRef, f: &FunctionObj, args: CallArgs) -> PyResult<Value> {
+        let state = f.state();
+        let code = state.code;
+        let mut frame = Frame::new(code, f.globals.clone(), None);
+        self.bind_args(fobj, f, &mut frame, args)?;
+        if let Some(cl) = &f.closure {
+            frame.cells.extend(cl.iter().cloned());
+        }
+        if code.flags.generator {
+            return Ok(self.make_generator(frame, f));
+        }
+        self.enter_call()?;
+        let r = run_frame(self, &mut frame, None);
+        self.leave_call();
+        match r? {
+            Exit::Return(v) => Ok(v),
+            Exit::Yield(_) => Err(self.runtime_error("yield from a non-generator frame")),
+        }
+    }
+
+    fn make_generator(&self, frame: Frame, f: &FunctionObj) -> Value {
+        let g = GenObj {
+            frame: Mutex::new(Some(Box::new(frame))),
+            running: AtomicBool::new(false),
+            finished: AtomicBool::new(false),
+            started: AtomicBool::new(false),
+            name: f.name.lock().clone(),
+            qualname: f.qualname.lock().clone(),
+        };
+        Value::Obj(ObjRef::new(Object::new(types().generator, Payload::Generator(g))))
+    }
+
+    /// Binds call arguments into a new frame's locals and cells, with
+    /// CPython's error messages.
+    pub fn bind_args(&self, _fobj: &ObjRef, f: &FunctionObj, frame: &mut Frame, args: CallArgs) -> PyResult<()> {
+        let state = f.state();
+        let code = state.code;
+        let pos = args.pos();
+        let nargs = code.arg_count;
+        let nkwonly = code.kwonly_arg_count;
+        let total = code.total_args();
+        let qual = || f.qualname.lock().clone();
+        let locals = &mut frame.locals;
+        // Positional.
+        let npos = pos.len().min(nargs);
+        locals[..npos].clone_from_slice(&pos[..npos]);
+        if pos.len() > nargs {
+            if code.flags.varargs {
+                locals[nargs + nkwonly] = crate::builtins::tuple::new_tuple(pos[nargs..].to_vec());
+            } else {
+                let ndefaults = crate::builtins::tuple::tuple_len(&state.defaults);
+                let given_kw = args.kwargs().filter(|(k, _)| code.varnames[..nargs + nkwonly].iter().any(|n| n.as_str() == Some(k))).count();
+                let takes = if ndefaults > 0 {
+                    format!("from {} to {} positional arguments", nargs - ndefaults, nargs)
+                } else {
+                    format!(
+                        "{} positional argument{}",
+                        nargs,
+                        if nargs == 1 { "" } else { "s" }
+                    )
+                };
+                let given = if given_kw > 0 {
+                    format!(
+                        "{} positional argument{} (and {} keyword-only argument{}) were given",
+                        pos.len(),
+                        if pos.len() == 1 { "" } else { "s" },
+                        given_kw,
+                        if given_kw == 1 { "" } else { "s" }
+                    )
+                } else {
+                    format!(
+                        "{} {} given",
+                        pos.len(),
+                        if pos.len() == 1 { "was" } else { "were" }
+                    )
+                };
+                return Err(self.type_error(format!("{}() takes {} but {}", qual(), takes, given)));
+            }
+        } else if code.flags.varargs {
+            locals[nargs + nkwonly] = crate::builtins::tuple::new_tuple(Vec::new());
+        }
+        // Keywords.
+        let kwdict = if code.flags.varkeywords {
+            let d = crate::dict::new_dict_obj();
+            locals[nargs + nkwonly + code.flags.varargs as usize] = Value::Obj(d.clone());
+            Some(d)
+        } else {
+            None
+        };
+        let mut posonly_as_kw: Vec<String> = Vec::new();
+        for (name, value) in args.kwargs() {
+            let idx = code.varnames[code.posonly_arg_count..nargs + nkwonly]
+                .iter()
+                .position(|n| n.as_str() == Some(name))
+                .map(|i| i + code.posonly_arg_count);
+            match idx {
+                Some(i) => {
+                    if !locals[i].is_null() {
+                        return Err(self.type_error(format!(
+                            "{}() got multiple values for argument '{}'",
+                            qual(),
+                            name
+                        )));
+                    }
+                    locals[i] = value.clone();
+                }
+                None => match &kwdict {
+                    Some(d) => {
+                        if let Payload::Dict(dd) = &d.payload {
+                            dd.set_str(intern(name), value.clone());
+                        }
+                    }
+                    None => {
+                        if code.varnames[..code.posonly_arg_count]
+                            .iter()
+                            .any(|n| n.as_str() == Some(name))
+                        {
+                            posonly_as_kw.push(name.to_string());
+                            continue;
+                        }
+                        return Err(self.type_error(format!(
+                            "{}() got an unexpected keyword argument '{}'",
+                            qual(),
+                            name
+                        )));
+                    }
+                },
+            }
+        }
+        if !posonly_as_kw.is_empty() {
+            return Err(self.type_error(format!(
+                "{}() got some positional-only arguments passed as keyword arguments: '{}'",
+                qual(),
+                posonly_as_kw.join(", ")
+            )));
+        }
+        // Defaults.
+        if pos.len() < nargs {
+            let defaults = crate::builtins::tuple::tuple_items(&state.defaults).unwrap_or_default();
+            let first_default = nargs - defaults.len();
+            let mut missing = Vec::new();
+            for i in pos.len()..nargs {
+                if locals[i].is_null() {
+                    if i >= first_default {
+                        locals[i] = defaults[i - first_default].clone();
+                    } else {
+                        missing.push(code.varnames[i].as_str().unwrap_or("").to_string());
+                    }
+                }
+            }
+            if !missing.is_empty() {
+                return Err(self.type_error(format!(
+                    "{}() missing {} required positional argument{}: {}",
+                    qual(),
+                    missing.len(),
+                    if missing.len() == 1 { "" } else { "s" },
+                    join_names(&missing)
+                )));
+            }
+        }
+        if nkwonly > 0 {
+            let mut missing = Vec::new();
+            for i in nargs..nargs + nkwonly {
+                if locals[i].is_null() {
+                    let name = code.varnames[i].clone();
+                    let dflt = match &state.kwdefaults {
+                        Value::Obj(d) => match &d.payload {
+                            Payload::Dict(dd) => dd.get_str(&name),
+                            _ => None,
+                        },
+                        _ => None,
+                    };
+                    match dflt {
+                        Some(v) => locals[i] = v,
+                        None => missing.push(name.as_str().unwrap_or("").to_string()),
+                    }
+                }
+            }
+            if !missing.is_empty() {
+                return Err(self.type_error(format!(
+                    "{}() missing {} required keyword-only argument{}: {}",
+                    qual(),
+                    missing.len(),
+                    if missing.len() == 1 { "" } else { "s" },
+                    join_names(&missing)
+                )));
+            }
+        }
+        let _ = total;
+        frame.init_cells();
+        Ok(())
+    }
+
+    // ----- attributes -----------------------------------------------------
+
+    /// The type name of a value (for messages).
+    pub fn type_name(&self, v: &Value) -> String {
+        crate::builtins::types::class_of(v).type_data().name()
+    }
+
+    /// `getattr(obj, name)`
+    pub fn get_attr(&self, obj: &Value, name: &ObjRef) -> PyResult<Value> {
+        crate::attrs::get_attr(self, obj, name)
+    }
+
+    /// `getattr(obj, name)` by Rust name.
+    pub fn get_attr_str(&self, obj: &Value, name: &str) -> PyResult<Value> {
+        self.get_attr(obj, &intern(name))
+    }
+
+    /// `setattr(obj, name, value)`
+    pub fn set_attr(&self, obj: &Value, name: &ObjRef, value: Value) -> PyResult<()> {
+        crate::attrs::set_attr(self, obj, name, Some(value))
+    }
+
+    /// `delattr(obj, name)`
+    pub fn del_attr(&self, obj: &Value, name: &ObjRef) -> PyResult<()> {
+        crate::attrs::set_attr(self, obj, name, None)
+    }
+
+    /// Calls `obj.name(*args)`.
+    pub fn call_method(&self, obj: &Value, name: &str, args: &[Value]) -> PyResult<Value> {
+        let m = self.get_attr_str(obj, name)?;
+        self.call(&m, args)
+    }
+
+    /// Looks a special method up on the type (not the instance) and calls it
+    /// with `obj` first; None when the type has no such method.
+    pub fn call_special(&self, obj: &Value, name: &str, args: &[Value]) -> PyResult<Option<Value>> {
+        let cls = crate::builtins::types::class_of(obj);
+        let Some(m) = cls.type_data().lookup(&intern(name)) else {
+            return Ok(None);
+        };
+        let mut v = Vec::with_capacity(args.len() + 1);
+        v.push(obj.clone());
+        v.extend_from_slice(args);
+        let f = crate::attrs::unwrap_static(&m);
+        match f {
+            Some(sf) => self.call(&sf, args).map(Some),
+            None => self.call(&m, &v).map(Some),
+        }
+    }
+
+    // ----- globals dicts --------------------------------------------------
+
+    /// The dict payload of a dict object.
+    pub fn dict_of<'a>(&self, d: &'a ObjRef) -> &'a DictObj {
+        match &d.payload {
+            Payload::Dict(dd) => dd,
+            _ => crate::builtins::types::empty_dict(),
+        }
+    }
+}
+
+fn join_names(names: &[String]) -> String {
+    let q: Vec<String> = names.iter().map(|n| format!("'{n}'")).collect();
+    match q.len() {
+        0 => String::new(),
+        1 => q[0].clone(),
+        2 => format!("{} and {}", q[0], q[1]),
+        _ => format!("{}, and {}", q[..q.len() - 1].join(", "), q[q.len() - 1]),
+    }
+}

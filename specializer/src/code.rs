@@ -1,0 +1,291 @@
+//! Code units shared by every thread, their side caches, quickening and the
+//! specialize/unspecialize compare-exchange protocol.
+//!
+//! Layout: an instruction is one [`CodeUnit`] (an `AtomicU8` opcode and an
+//! `AtomicU8` oparg) followed by `cache_units(opcode)` inline cache units.
+//! The single inline cache unit of a family member holds, in its two bytes,
+//! the index of the instruction's entry in the side array of `AtomicU64`
+//! words; those bytes are written before the code is shared and never
+//! change. The entry's first word is the backoff counter; the family's
+//! payload words follow. Every location is always accessed as the same
+//! atomic type (no mixed-size access): opcode/oparg bytes as `AtomicU8`,
+//! cache words as `AtomicU64`.
+//!
+//! Architecture Invariant: an opcode byte only ever changes through a
+//! compare-exchange in this module or in `weft-instrumentation`, and only
+//! between members of the same family (or their instrumented twin).
+
+use crate::counter::BackoffCounter;
+use crate::opcode::Opcode;
+use crate::sync::{AtomicU64, AtomicU8, Ordering};
+
+/// One 16-bit code unit: an opcode byte and an argument byte.
+#[repr(C)]
+pub struct CodeUnit {
+    opcode: AtomicU8,
+    oparg: AtomicU8,
+}
+
+impl CodeUnit {
+    fn new(opcode: u8, oparg: u8) -> Self {
+        CodeUnit {
+            opcode: AtomicU8::new(opcode),
+            oparg: AtomicU8::new(oparg),
+        }
+    }
+}
+
+/// Errors when building a code array from raw units.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CodeError {
+    /// A byte that names no opcode, at this unit index.
+    BadOpcode(usize),
+    /// A cache-bearing instruction runs past the end of the array.
+    Truncated(usize),
+    /// More side cache words than an inline unit can index.
+    TooManyCaches,
+}
+
+/// The executable code of one code object: units plus side caches.
+pub struct CodeUnits {
+    units: Box<[CodeUnit]>,
+    cache_words: Box<[AtomicU64]>,
+}
+
+/// A successful rewrite or the reason it did not happen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rewrite {
+    /// The slot now holds the requested opcode.
+    Done,
+    /// The slot held something else (another specializer or
+    /// instrumentation won); it was left alone.
+    Lost(Opcode),
+}
+
+impl CodeUnits {
+    /// Builds the units from raw `(opcode, oparg)` pairs produced by the
+    /// assembler (cache units included, as `(CACHE, 0)`), assigns side cache
+    /// entries and quickens the counters: warmup when `specialize` is on,
+    /// unreachable otherwise.
+    pub fn new(raw: &[(u8, u8)], specialize: bool) -> Result<CodeUnits, CodeError> {
+        let mut units = Vec::with_capacity(raw.len());
+        let mut words = 0usize;
+        let mut counters = Vec::new();
+        let mut i = 0;
+        while i < raw.len() {
+            let (op, arg) = raw[i];
+            let opcode = Opcode::from_u8(op).ok_or(CodeError::BadOpcode(i))?;
+            units.push(CodeUnit::new(op, arg));
+            let n = opcode.cache_units();
+            if n > 0 {
+                if i + n >= raw.len() + 1 || i + 1 >= raw.len() {
+                    return Err(CodeError::Truncated(i));
+                }
+                if words > u16::MAX as usize {
+                    return Err(CodeError::TooManyCaches);
+                }
+                units.push(CodeUnit::new((words & 0xff) as u8, (words >> 8) as u8));
+                counters.push(words);
+                words += opcode.cache_words();
+                i += 1 + n;
+            } else {
+                i += 1;
+            }
+        }
+        let cache_words: Box<[AtomicU64]> = (0..words).map(|_| AtomicU64::new(0)).collect();
+        let initial = if specialize {
+            BackoffCounter::warmup()
+        } else {
+            BackoffCounter::unreachable()
+        };
+        for c in counters {
+            cache_words[c].store(initial.0 as u64, Ordering::Relaxed);
+        }
+        Ok(CodeUnits {
+            units: units.into_boxed_slice(),
+            cache_words,
+        })
+    }
+
+    /// Number of code units (instructions and inline caches).
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.units.len()
+    }
+
+    /// True when there are no units.
+    pub fn is_empty(&self) -> bool {
+        self.units.is_empty()
+    }
+
+    /// The opcode byte at `i` (Acquire: cache writes published by the CAS
+    /// that installed it are visible after this load).
+    #[inline(always)]
+    pub fn opcode_byte(&self, i: usize) -> u8 {
+        self.units[i].opcode.load(Ordering::Acquire)
+    }
+
+    /// The decoded opcode at `i`.
+    #[inline(always)]
+    pub fn opcode(&self, i: usize) -> Opcode {
+        // Every byte stored is a valid opcode: `new` validates the initial
+        // bytes and rewrites store only `Opcode` values.
+        Opcode::from_u8(self.opcode_byte(i)).unwrap_or(Opcode::NOP)
+    }
+
+    /// The oparg byte at `i` (never rewritten after creation).
+    #[inline(always)]
+    pub fn oparg(&self, i: usize) -> u8 {
+        self.units[i].oparg.load(Ordering::Relaxed)
+    }
+
+    /// The side-cache words of the instruction at `i` (which must be a
+    /// family member): word 0 is the counter.
+    #[inline(always)]
+    pub fn cache(&self, i: usize) -> &[AtomicU64] {
+        let unit = &self.units[i + 1];
+        let start = unit.opcode.load(Ordering::Relaxed) as usize
+            | ((unit.oparg.load(Ordering::Relaxed) as usize) << 8);
+        let n = self.opcode(i).cache_words().max(1);
+        let end = (start + n).min(self.cache_words.len());
+        &self.cache_words[start.min(end)..end]
+    }
+
+    /// The backoff counter of the instruction at `i`.
+    #[inline(always)]
+    pub fn counter(&self, i: usize) -> BackoffCounter {
+        match self.cache(i).first() {
+            Some(w) => BackoffCounter(w.load(Ordering::Relaxed) as u16),
+            None => BackoffCounter::unreachable(),
+        }
+    }
+
+    /// Stores the counter (relaxed: a lost update between threads only
+    /// moves the next attempt).
+    #[inline(always)]
+    pub fn set_counter(&self, i: usize, c: BackoffCounter) {
+        if let Some(w) = self.cache(i).first() {
+            w.store(c.0 as u64, Ordering::Relaxed);
+        }
+    }
+
+    /// Raw compare-exchange of the opcode byte at `i` from `from` to `to`.
+    /// Release on success publishes every cache write made before it.
+    pub fn compare_exchange_opcode(&self, i: usize, from: Opcode, to: Opcode) -> Rewrite {
+        match self.units[i].opcode.compare_exchange(
+            from as u8,
+            to as u8,
+            Ordering::AcqRel,
+            Ordering::Acquire,
+        ) {
+            Ok(_) => Rewrite::Done,
+            Err(actual) => Rewrite::Lost(Opcode::from_u8(actual).unwrap_or(Opcode::NOP)),
+        }
+    }
+
+    /// specialize: adaptive base -> variant. Fails, leaving the slot alone,
+    /// when the slot is no longer `variant`'s base (lost to another
+    /// specializer or to instrumentation). On success the counter is set to
+    /// cooldown. Cache payload words must be written before this call.
+    pub fn specialize(&self, i: usize, variant: Opcode) -> Rewrite {
+        debug_assert!(variant.is_specialized());
+        let r = self.compare_exchange_opcode(i, variant.deopt(), variant);
+        if r == Rewrite::Done {
+            self.set_counter(i, BackoffCounter::cooldown());
+        }
+        r
+    }
+
+    /// unspecialize: variant -> adaptive base, counter restarted at the next
+    /// backoff level. Fails when the slot no longer holds `variant`.
+    pub fn unspecialize(&self, i: usize, variant: Opcode) -> Rewrite {
+        let r = self.compare_exchange_opcode(i, variant, variant.deopt());
+        if r == Rewrite::Done {
+            self.set_counter(i, self.counter(i).restart());
+        }
+        r
+    }
+
+    /// A failed specialization attempt at an adaptive slot: restart the
+    /// counter at the next backoff level.
+    pub fn attempt_failed(&self, i: usize) {
+        self.set_counter(i, self.counter(i).restart());
+    }
+
+    /// Iterates `(index, opcode, oparg)` over instructions, skipping caches.
+    pub fn instructions(&self) -> impl Iterator<Item = (usize, Opcode, u8)> + '_ {
+        let mut i = 0;
+        std::iter::from_fn(move || {
+            if i >= self.units.len() {
+                return None;
+            }
+            let op = self.opcode(i);
+            let item = (i, op, self.oparg(i));
+            i += 1 + op.cache_units();
+            Some(item)
+        })
+    }
+}
+
+#[cfg(all(test, not(loom)))]
+mod tests {
+    use super::*;
+
+    fn sample() -> CodeUnits {
+        let raw = [
+            (Opcode::LOAD_FAST as u8, 0),
+            (Opcode::LOAD_ATTR as u8, 2),
+            (0, 0),
+            (Opcode::BINARY_OP as u8, 0),
+            (0, 0),
+            (Opcode::RETURN_VALUE as u8, 0),
+        ];
+        CodeUnits::new(&raw, true).unwrap()
+    }
+
+    #[test]
+    fn caches_are_assigned_and_quickened() {
+        let code = sample();
+        assert_eq!(code.len(), 6);
+        assert_eq!(code.cache(1).len(), Opcode::LOAD_ATTR.cache_words());
+        assert_eq!(code.cache(3).len(), Opcode::BINARY_OP.cache_words());
+        assert_eq!(code.counter(1), BackoffCounter::warmup());
+        let ops: Vec<_> = code.instructions().map(|(_, op, _)| op).collect();
+        assert_eq!(
+            ops,
+            vec![Opcode::LOAD_FAST, Opcode::LOAD_ATTR, Opcode::BINARY_OP, Opcode::RETURN_VALUE]
+        );
+    }
+
+    #[test]
+    fn specialize_is_a_cas_from_the_base() {
+        let code = sample();
+        assert_eq!(code.specialize(3, Opcode::BINARY_OP_ADD_INT), Rewrite::Done);
+        assert_eq!(code.opcode(3), Opcode::BINARY_OP_ADD_INT);
+        assert_eq!(code.counter(3), BackoffCounter::cooldown());
+        // A second specializer racing from the base loses and leaves the slot alone.
+        assert_eq!(
+            code.specialize(3, Opcode::BINARY_OP_ADD_FLOAT),
+            Rewrite::Lost(Opcode::BINARY_OP_ADD_INT)
+        );
+        assert_eq!(code.unspecialize(3, Opcode::BINARY_OP_ADD_INT), Rewrite::Done);
+        assert_eq!(code.opcode(3), Opcode::BINARY_OP);
+        assert_eq!(code.counter(3), BackoffCounter::cooldown().restart());
+    }
+
+    #[test]
+    fn disabled_specialization_never_triggers() {
+        let raw = [(Opcode::BINARY_OP as u8, 0), (0, 0)];
+        let code = CodeUnits::new(&raw, false).unwrap();
+        assert!(!code.counter(0).triggers());
+    }
+
+    #[test]
+    fn malformed_input_is_refused() {
+        assert_eq!(CodeUnits::new(&[(255, 0)], true).err(), Some(CodeError::BadOpcode(0)));
+        assert_eq!(
+            CodeUnits::new(&[(Opcode::BINARY_OP as u8, 0)], true).err(),
+            Some(CodeError::Truncated(0))
+        );
+    }
+}

@@ -1,0 +1,7 @@
+//! The atomics shim: `std::sync::atomic` normally, `loom::sync::atomic` under
+//! `cfg(loom)`, so the model checks exercise the production types.
+
+#[cfg(loom)]
+pub use loom::sync::atomic::{fence, AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering};
+#[cfg(not(loom))]
+pub use std::sync::atomic::{fence, AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering};
