@@ -126,7 +126,7 @@ pub fn get_attr(vm: &Vm, obj: &Value, name: &ObjRef) -> PyResult<Value> {
 
 fn instance_getattr(vm: &Vm, obj: &Value, name: &ObjRef) -> PyResult<Value> {
     let cls = class_of(obj);
-    let td = cls.type_data();
+    let td = cls.type_data_of_self();
     let descr = td.lookup(name);
     if let Some(d) = &descr {
         if let Some(sm) = slot_member(d) {
@@ -177,7 +177,7 @@ fn instance_getattr(vm: &Vm, obj: &Value, name: &ObjRef) -> PyResult<Value> {
 }
 
 fn getattr_fallback(vm: &Vm, obj: &Value, name: &ObjRef) -> PyResult<Value> {
-    let td = class_of(obj).type_data();
+    let td = class_of(obj).type_data_of_self();
     if !td.builtin {
         if let Some(ga) = td.lookup(&intern("__getattr__")) {
             return vm.call(&ga, &[obj.clone(), Value::Obj(name.clone())]);
@@ -225,7 +225,7 @@ pub fn load_method(vm: &Vm, obj: &Value, name: &ObjRef) -> PyResult<(Value, Valu
         _ => true,
     };
     if plain {
-        let td = class_of(obj).type_data();
+        let td = class_of(obj).type_data_of_self();
         if let Some(d) = td.lookup(name) {
             let is_method = match &d {
                 Value::Obj(dobj) => match &dobj.payload {

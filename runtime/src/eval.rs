@@ -576,7 +576,7 @@ fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flo
         }
         Opcode::BEFORE_WITH => {
             let mgr = pop(f);
-            let cls = crate::builtins::types::class_of(&mgr).type_data();
+            let cls = crate::builtins::types::class_of(&mgr).type_data_of_self();
             let enter = cls.lookup(&intern("__enter__"));
             let exit = cls.lookup(&intern("__exit__"));
             let (Some(enter), Some(exit)) = (enter, exit) else {

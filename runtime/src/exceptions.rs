@@ -100,7 +100,7 @@ fn format_one(vm: &Vm, exc: &ObjRef, out: &mut String) {
 /// `Type: message` as the last line of a traceback.
 pub fn exception_last_line(vm: &Vm, exc: &ObjRef) -> String {
     let cls = exc.class();
-    let td = cls.type_data();
+    let td = cls.type_data_of_self();
     let mut name = td.qualname();
     if let Some(Value::Obj(m)) = td.own_dict().get_by_name("__module__") {
         if let Some(ms) = m.as_str() {

@@ -436,10 +436,51 @@ fn describe_errors(
     if let Some(b) = brackets.anomaly {
         return b;
     }
-    if let Some(b) = brackets.unclosed {
-        return b;
+    let runs_to_end = matches!(
+        first.error,
+        ParseErrorType::ExpectedToken {
+            expected: TokenKind::Comma
+                | TokenKind::Rpar
+                | TokenKind::Rsqb
+                | TokenKind::Rbrace
+                | TokenKind::Newline,
+            ..
+        } | ParseErrorType::ExpectedExpression
+            | ParseErrorType::Lexical(LexicalErrorType::Eof)
+    );
+    if runs_to_end {
+        if let Some(b) = brackets.unclosed {
+            return b;
+        }
     }
     failure
+}
+
+/// The innermost conditional expression around a byte offset.
+fn enclosing_if_expr(module: &ModModule, offset: usize) -> Option<TextRange> {
+    struct Finder {
+        offset: usize,
+        found: Option<TextRange>,
+    }
+    impl<'a> Visitor<'a> for Finder {
+        fn visit_expr(&mut self, expr: &'a Expr) {
+            if let Expr::If(i) = expr {
+                let r = i.range;
+                if r.start().to_usize() < self.offset && r.end().to_usize() >= self.offset {
+                    self.found = Some(r);
+                }
+            }
+            visitor::walk_expr(self, expr);
+        }
+    }
+    let mut f = Finder {
+        offset,
+        found: None,
+    };
+    for stmt in &module.body {
+        f.visit_stmt(stmt);
+    }
+    f.found
 }
 
 #[derive(Default)]
@@ -535,7 +576,8 @@ fn describe_one(
         ParseErrorType::Lexical(kind) => describe_lexical(source, kind, range, brackets)
             .unwrap_or_else(|| (ParseFailure::new("invalid syntax", start, None), true)),
         ParseErrorType::UnexpectedIndentation => (
-            ParseFailure::indentation("unexpected indent", start),
+            // CPython points at the last character of the indentation.
+            ParseFailure::indentation("unexpected indent", end.max(start + 1) - 1),
             false,
         ),
         ParseErrorType::OtherError(msg) if msg.starts_with("Expected an indented block after") => {
@@ -560,6 +602,7 @@ fn describe_one(
             let kind = target_kind(module, range);
             let msg = match kind {
                 "None" | "True" | "False" | "__debug__" => format!("cannot assign to {kind}"),
+                "yield expression" => "assignment to yield expression not possible".to_string(),
                 "list" | "tuple" | "generator expression" => format!("cannot assign to {kind}"),
                 _ if followed_by_assign(source, end) => {
                     format!("cannot assign to {kind} here. Maybe you meant '==' instead of '='?")
@@ -580,12 +623,32 @@ fn describe_one(
             target_kind(module, range)
         )),
         ParseErrorType::InvalidAnnotatedAssignmentTarget => plain("illegal target for annotation"),
-        ParseErrorType::PositionalAfterKeywordArgument => {
-            plain("positional argument follows keyword argument")
-        }
-        ParseErrorType::PositionalAfterKeywordUnpacking => {
-            plain("positional argument follows keyword argument unpacking")
-        }
+        ParseErrorType::PositionalAfterKeywordArgument => (
+            ParseFailure::new("positional argument follows keyword argument", end, Some(end + 1)),
+            false,
+        ),
+        ParseErrorType::PositionalAfterKeywordUnpacking => (
+            ParseFailure::new(
+                "positional argument follows keyword argument unpacking",
+                end,
+                Some(end + 1),
+            ),
+            false,
+        ),
+        ParseErrorType::ExpectedToken {
+            expected: TokenKind::Else,
+            ..
+        } => match enclosing_if_expr(module, start) {
+            Some(r) => (
+                ParseFailure::new(
+                    "expected 'else' after 'if' expression",
+                    r.start().to_usize(),
+                    Some(r.end().to_usize()),
+                ),
+                false,
+            ),
+            None => (ParseFailure::new("invalid syntax", start, Some(end)), true),
+        },
         ParseErrorType::InvalidArgumentUnpackingOrder => {
             plain("iterable argument unpacking follows keyword argument unpacking")
         }
@@ -686,13 +749,20 @@ fn describe_lexical(
             (ParseFailure::new(msg, start, None), false)
         }
         LexicalErrorType::FStringError(e) => describe_fstring_error(source, e, range),
-        LexicalErrorType::IndentationError => (
-            ParseFailure::indentation(
-                "unindent does not match any outer indentation level",
-                end.max(start),
-            ),
-            false,
-        ),
+        LexicalErrorType::IndentationError => {
+            // CPython points just past the end of the offending line.
+            let eol = source
+                .get(start..)
+                .and_then(|rest| rest.find(['\n', '\r']))
+                .map_or(source.len(), |p| start + p);
+            (
+                ParseFailure::indentation(
+                    "unindent does not match any outer indentation level",
+                    eol,
+                ),
+                false,
+            )
+        }
         LexicalErrorType::Eof => match &brackets.unclosed {
             Some(b) => (b.clone(), false),
             None => (

@@ -9,12 +9,12 @@
 pub mod attrs;
 pub mod builtins;
 pub mod code;
-#[path = "compiler_stub/mod.rs"]
 pub mod compiler;
 pub mod dict;
 pub mod eval;
 pub mod exceptions;
 pub mod format;
+pub mod frontend;
 pub mod function;
 pub mod generator;
 pub mod import;

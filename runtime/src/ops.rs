@@ -17,7 +17,7 @@ use weft_specializer::BinaryOperator;
 /// classes and for native implementations inherited from them).
 pub fn special(v: &Value, name: &str) -> Option<Value> {
     let cls = class_of(v);
-    let td = cls.type_data();
+    let td = cls.type_data_of_self();
     if td.builtin {
         return None;
     }
@@ -657,7 +657,7 @@ pub fn get_item(vm: &Vm, container: &Value, key: &Value) -> PyResult<Value> {
         }
         if let Payload::Type(_) = &o.payload {
             // Generic alias syntax like list[int]: return the class itself.
-            if let Some(m) = o.type_data().lookup(&intern("__class_getitem__")) {
+            if let Some(m) = o.type_data_of_self().lookup(&intern("__class_getitem__")) {
                 return vm.call(&m, &[key.clone()]);
             }
             return Ok(container.clone());

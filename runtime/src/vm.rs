@@ -279,7 +279,7 @@ impl Vm {
             }
             Payload::Type(_) => crate::builtins::typecall::call_type(self, obj, args),
             _ => {
-                let cls = obj.class().type_data();
+                let cls = obj.class().type_data_of_self();
                 match cls.lookup(&intern("__call__")) {
                     Some(call) => {
                         let mut v = Vec::with_capacity(args.args.len() + 1);
@@ -500,7 +500,7 @@ impl Vm {
 
     /// The type name of a value (for messages).
     pub fn type_name(&self, v: &Value) -> String {
-        crate::builtins::types::class_of(v).type_data().name()
+        crate::builtins::types::class_of(v).type_data_of_self().name()
     }
 
     /// `getattr(obj, name)`
@@ -533,7 +533,7 @@ impl Vm {
     /// with `obj` first; None when the type has no such method.
     pub fn call_special(&self, obj: &Value, name: &str, args: &[Value]) -> PyResult<Option<Value>> {
         let cls = crate::builtins::types::class_of(obj);
-        let Some(m) = cls.type_data().lookup(&intern(name)) else {
+        let Some(m) = cls.type_data_of_self().lookup(&intern(name)) else {
             return Ok(None);
         };
         let mut v = Vec::with_capacity(args.len() + 1);

@@ -431,7 +431,7 @@ fn callable(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     Ok(Value::Bool(match v {
         Value::Obj(o) => match &o.payload {
             Payload::Function(_) | Payload::Builtin(_) | Payload::BoundMethod(..) | Payload::Type(_) => true,
-            _ => class_of(v).type_data().lookup(&intern("__call__")).is_some(),
+            _ => class_of(v).type_data_of_self().lookup(&intern("__call__")).is_some(),
         },
         _ => false,
     }))

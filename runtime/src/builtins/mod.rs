@@ -165,7 +165,7 @@ fn object_dir(vm: &Vm, args: CallArgs) -> PyResult<Value> {
             }
         }
     }
-    for c in types::class_of(&v).type_data().mro() {
+    for c in types::class_of(&v).type_data_of_self().mro() {
         for k in c.type_data_of_self().own_dict().keys() {
             if let Some(s) = k.as_obj().and_then(|x| x.as_str()) {
                 names.push(s.to_string());

@@ -250,7 +250,7 @@ fn repr_builtin(vm: &Vm, o: &crate::value::ObjRef, v: &Value) -> PyResult<String
             Some(recv) => format!(
                 "<built-in method {} of {} object at {:#x}>",
                 b.name,
-                class_of(recv).type_data().name(),
+                class_of(recv).type_data_of_self().name(),
                 recv.as_obj().map(|x| x.addr()).unwrap_or(0)
             ),
             None if b.is_method => format!("<method '{}' of '{}' objects>", b.name, b.owner),

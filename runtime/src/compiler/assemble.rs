@@ -121,7 +121,7 @@ pub(crate) fn stack_effect(op: Opcode, arg: u32) -> (i32, Option<i32>) {
                 0
             }
         }
-        LOAD_ATTR => (a & 1),
+        LOAD_ATTR => a & 1,
         LOAD_GLOBAL => 1 + (a & 1),
         BINARY_OP => -1,
         CALL => -1 - a,
@@ -295,7 +295,6 @@ pub(crate) fn assemble(
                     ext[i] = ext_count(ins.arg);
                 }
             }
-            Op::Jump => ops[i] = Some(Opcode::JUMP_FORWARD),
             _ => {}
         }
     }
@@ -303,6 +302,22 @@ pub(crate) fn assemble(
     for (i, ins) in kept.iter().enumerate() {
         if let Op::Label(l) = ins.op {
             kept_label_pos[l.0 as usize] = Some(i);
+        }
+    }
+    // Jump direction is fixed by the order of instructions.
+    for (i, ins) in kept.iter().enumerate() {
+        if ins.op == Op::Jump {
+            let t = ins.target.ok_or("jump without target")?;
+            let tpos = kept_label_pos
+                .get(t.0 as usize)
+                .copied()
+                .flatten()
+                .ok_or_else(|| format!("jump target {} was removed", t.0))?;
+            ops[i] = Some(if tpos <= i {
+                Opcode::JUMP_BACKWARD
+            } else {
+                Opcode::JUMP_FORWARD
+            });
         }
     }
     let mut offsets: Vec<usize> = vec![0; n + 1];
@@ -344,29 +359,16 @@ pub(crate) fn assemble(
             let after = offsets[i] + ext[i] + 1 + op.cache_units();
             let target = label_offset[t.0 as usize];
             let backward = tpos <= i;
-            let (new_op, dist) = if backward {
-                (Opcode::JUMP_BACKWARD, after.checked_sub(target))
+            if backward && op != Opcode::JUMP_BACKWARD {
+                return Err(format!("backward conditional jump ({})", op.name()));
+            }
+            let dist = if backward {
+                after.checked_sub(target)
             } else {
-                (op, target.checked_sub(after))
+                target.checked_sub(after)
             };
             let dist = dist.ok_or("jump distance underflow")?;
-            let new_op = match ins.op {
-                Op::Jump => {
-                    if backward {
-                        Opcode::JUMP_BACKWARD
-                    } else {
-                        Opcode::JUMP_FORWARD
-                    }
-                }
-                _ => {
-                    if backward {
-                        return Err(format!("backward conditional jump ({})", op.name()));
-                    }
-                    new_op
-                }
-            };
             let dist = u32::try_from(dist).map_err(|_| "jump too far")?;
-            ops[i] = Some(new_op);
             args[i] = dist;
             let e = ext_count(dist).max(ext[i]);
             if e != ext[i] {

@@ -469,7 +469,7 @@ impl<'a> Codegen<'a> {
     // -----------------------------------------------------------------
     // Names
 
-    fn name_op(&mut self, name: &str, ctx: Ctx, range: TextRange) -> CResult<()> {
+    fn name_op(&mut self, name: &str, ctx: Ctx, _range: TextRange) -> CResult<()> {
         let mangled = mangle(self.cur.private.as_deref(), name);
         if ctx == Ctx::Load && mangled == "__debug__" {
             self.load_const(Constant::Bool(true));
@@ -510,9 +510,6 @@ impl<'a> Codegen<'a> {
                 }
             }
             _ => {
-                if function_like && scope.is_none() {
-                    let _ = range;
-                }
                 let idx = self.name_index(&mangled);
                 let op = match ctx {
                     Ctx::Load => Opcode::LOAD_NAME,
@@ -1865,7 +1862,7 @@ impl<'a> Codegen<'a> {
             Expr::Generator(g) => {
                 self.compile_comprehension(e, CompKind::Generator, &g.generators, &g.elt, None)
             }
-            Expr::Await(a) => fail("'await' is not supported", a.range),
+            Expr::Await(a) => fail("'await' outside async function", a.range),
             Expr::Yield(y) => {
                 if !self.cur.kind.is_function_like() {
                     return fail("'yield' outside function", y.range);

@@ -957,7 +957,14 @@ impl Builder {
             Expr::Generator(g) => {
                 self.visit_comprehension(e, CompKind::Generator, &g.generators, &g.elt, None)?
             }
-            Expr::Await(a) => return err("'await' is not supported", a.range),
+            Expr::Await(a) => {
+                let msg = if self.scopes[self.cur()].kind.is_function_like() {
+                    "'await' outside async function"
+                } else {
+                    "'await' outside function"
+                };
+                return err(msg, a.range);
+            }
             Expr::Yield(y) => {
                 if let Some(v) = &y.value {
                     self.visit_expr(v)?;

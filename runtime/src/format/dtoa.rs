@@ -160,8 +160,69 @@ pub(crate) fn round_digits(d: Digits, keep: i64) -> Digits {
     Digits::normalized(digits, decpt)
 }
 
+/// Fast path: `|x| * 10^frac` rounded half-even to an integer, plus the
+/// same value truncated, computed in `u128` as `num / den` with
+/// `num = m * 10^max(frac,0) * 2^max(e,0)` and
+/// `den = 10^max(-frac,0) * 2^max(-e,0)`.  `None` when either does not
+/// fit (the caller then uses the exact big-integer expansion).
+fn scaled_round_u128(x: f64, frac: i64) -> Option<(u128, u128)> {
+    let (m, e) = decompose(x);
+    if m == 0 {
+        return Some((0, 0));
+    }
+    let mut num = u128::from(m);
+    let mut den: u128 = 1;
+    let p = u32::try_from(frac.unsigned_abs()).ok()?;
+    if frac >= 0 {
+        num = num.checked_mul(10u128.checked_pow(p)?)?;
+    } else {
+        den = 10u128.checked_pow(p)?;
+    }
+    let shift = e.unsigned_abs();
+    if e >= 0 {
+        if num.leading_zeros() <= shift {
+            return None;
+        }
+        num <<= shift;
+    } else {
+        // Keep den < 2^126 so that 2 * remainder cannot overflow.
+        if den.leading_zeros() <= shift + 2 {
+            return None;
+        }
+        den <<= shift;
+    }
+    let q = num / den;
+    let r2 = (num % den) * 2;
+    let up = r2 > den || (r2 == den && q % 2 == 1);
+    Some((q + u128::from(up), q))
+}
+
+/// `Digits` for the integer `q` scaled by `10^-frac`.
+fn digits_of_scaled(q: u128, frac: i64) -> Digits {
+    let s = q.to_string();
+    let len = s.len() as i64;
+    Digits::normalized(s.into_bytes(), len - frac)
+}
+
 /// `|x|` rounded half-even to `ndigits` significant digits (`ndigits >= 1`).
 pub(crate) fn round_significant(x: f64, ndigits: usize) -> Digits {
+    if x == 0.0 {
+        return Digits::zero();
+    }
+    if ndigits <= 30 {
+        let nd = ndigits as i64;
+        // The shortest repr's point position is the exact one (D) or, when
+        // it rounded up to a power of ten, D + 1.
+        let guess = shortest_digits(x).decpt;
+        let threshold = 10u128.pow(ndigits as u32 - 1);
+        for frac in [nd - guess, nd - guess + 1] {
+            match scaled_round_u128(x, frac) {
+                Some((_, floor)) if floor < threshold => continue,
+                Some((q, _)) => return digits_of_scaled(q, frac),
+                None => break,
+            }
+        }
+    }
     let keep = i64::try_from(ndigits).unwrap_or(i64::MAX);
     round_digits(exact_digits(x), keep)
 }
@@ -169,6 +230,9 @@ pub(crate) fn round_significant(x: f64, ndigits: usize) -> Digits {
 /// `|x|` rounded half-even to `ndigits` digits after the decimal point
 /// (`ndigits` may be negative: -2 rounds to hundreds).
 pub(crate) fn round_fixed(x: f64, ndigits: i64) -> Digits {
+    if let Some((q, _)) = scaled_round_u128(x, ndigits) {
+        return digits_of_scaled(q, ndigits);
+    }
     let d = exact_digits(x);
     let keep = d.decpt.saturating_add(ndigits);
     round_digits(d, keep)
@@ -232,7 +296,10 @@ pub(crate) fn format_abs(x: f64, style: FloatStyle) -> (bool, String) {
         // INT_MIN; the observable result is the same as precision 0.
         style.precision = 0;
     }
-    let precision = i64::try_from(style.precision).unwrap_or(i64::MAX / 4);
+    // Callers enforce CPython's limits (precision <= INT_MAX); clamping here
+    // only keeps the index arithmetic below far from overflow.
+    style.precision = style.precision.min(super::MAX_OUTPUT_BYTES);
+    let precision = style.precision as i64;
     let digits = match style.code {
         'e' => round_significant(x, style.precision.saturating_add(1)),
         'f' => round_fixed(x, precision),
@@ -389,6 +456,38 @@ mod tests {
         assert_eq!(round_fixed(4.0, -1), Digits::zero());
         assert_eq!(text(&round_fixed(9.99, 1)), ("1".to_string(), 2));
         assert_eq!(text(&round_significant(999.5, 3)), ("1".to_string(), 4));
+    }
+
+    #[test]
+    fn fast_paths_agree_with_exact_expansion() {
+        let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+        for i in 0..20_000u32 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            // Mix raw bit patterns with "ordinary" magnitudes and ties.
+            let x = match i % 3 {
+                0 => f64::from_bits(state),
+                1 => (state >> 11) as f64 / 2f64.powi((state % 70) as i32),
+                _ => (state % 100_000) as f64 / 8.0,
+            };
+            if !x.is_finite() {
+                continue;
+            }
+            let exact = exact_digits(x);
+            for nd in [0i64, 1, 2, 5, 12, 19, -1, -3] {
+                let slow = round_digits(exact.clone(), exact.decpt + nd);
+                assert_eq!(round_fixed(x, nd), slow, "round_fixed({x:e}, {nd})");
+            }
+            for nd in [1usize, 2, 6, 15, 17, 25] {
+                let slow = round_digits(exact.clone(), nd as i64);
+                assert_eq!(
+                    round_significant(x, nd),
+                    slow,
+                    "round_significant({x:e}, {nd})"
+                );
+            }
+        }
     }
 
     #[test]

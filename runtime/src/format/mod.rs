@@ -15,8 +15,9 @@
 //! * `hex()` / `oct()` / `bin()` ([`int_to_radix_string`]).
 //!
 //! All float output is produced from the *exact* decimal expansion of the
-//! binary double (see [`dtoa`]), rounded half-even, which is what CPython's
-//! `_Py_dg_dtoa` does; shortest round-trip output comes from `ryu`.
+//! binary double (see the `dtoa` submodule), rounded half-even, which is
+//! what CPython's `_Py_dg_dtoa` does; shortest round-trip output comes from
+//! `ryu`.
 //!
 //! No function here panics on any input: problems are reported as a
 //! [`FormatError`] carrying the Python exception class and CPython's exact

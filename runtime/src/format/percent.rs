@@ -85,7 +85,7 @@ fn sign_for(negative: bool, flags: &PercentFlags) -> Option<char> {
 /// a `-` sign.
 ///
 /// Errors: `ValueError("precision too big")` if `precision > INT_MAX`,
-/// `MemoryError` for widths beyond [`MAX_OUTPUT_BYTES`](super::MAX_OUTPUT_BYTES).
+/// `MemoryError` for widths beyond [`MAX_OUTPUT_BYTES`].
 pub fn percent_format_float(
     x: f64,
     conv: char,
@@ -114,7 +114,7 @@ pub fn percent_format_float(
 /// `#` adds `0o`/`0x`/`0X` for `o`/`x`/`X`.
 ///
 /// Errors: `MemoryError` for widths/precisions beyond
-/// [`MAX_OUTPUT_BYTES`](super::MAX_OUTPUT_BYTES).
+/// [`MAX_OUTPUT_BYTES`].
 pub fn percent_format_int(
     v: &BigInt,
     conv: char,
@@ -156,7 +156,7 @@ pub fn percent_format_int(
 /// to `width` chars, on the right if `left` else on the left.
 ///
 /// Errors: `MemoryError` for widths beyond
-/// [`MAX_OUTPUT_BYTES`](super::MAX_OUTPUT_BYTES).
+/// [`MAX_OUTPUT_BYTES`].
 pub fn pad_str(
     s: &str,
     width: Option<usize>,

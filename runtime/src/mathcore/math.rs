@@ -3,17 +3,20 @@
 //!
 //! This module owns:
 //! - float functions (`sqrt`, `exp`, `log*`, `pow`, `fmod`, `remainder`,
-//!   `frexp`, `ldexp`, `modf`, `hypot`, `dist`, `fsum`, `isclose`, the trig
-//!   and hyperbolic wrappers, ...), following the argument checks of
-//!   `Modules/mathmodule.c` so that every input CPython rejects is rejected
-//!   here with the same exception type and message;
+//!   `frexp`, `ldexp`, `modf`, `hypot`, `dist`, `fsum`, `isclose`,
+//!   `nextafter`, `ulp`, the trig and hyperbolic wrappers, ...), following
+//!   the argument checks of `Modules/mathmodule.c` so that every input
+//!   CPython rejects is rejected here with the same exception type and
+//!   message;
 //! - integer functions (`isqrt`, `factorial`, `comb`, `perm`, `gcd`, `lcm`);
 //! - exact conversions: `float_to_bigint` (`int(x)`), `bigint_to_f64`
 //!   (`float(n)`, correctly rounded), `bigint_frexp`, `int_true_divide`
 //!   (`a / b` for ints, correctly rounded) and `float_as_integer_ratio`.
 //!
 //! Transcendental functions delegate to the platform C library through
-//! `std`, as CPython does, so results agree bit for bit on the same libm.
+//! `std`, as CPython does, so results agree bit for bit on the same libm
+//! (glibc on Linux). The exception is `cbrt`, whose `std` version is not
+//! glibc's: it is computed here by glibc's method to give the same bits.
 //! Argument conversion (e.g. `float(arg)` before `math.sqrt`) is the
 //! caller's job; where CPython treats ints specially (`log`, `log2`,
 //! `log10`) the [`Real`] argument type carries the int through.
@@ -48,36 +51,78 @@ fn decompose(x: f64) -> (bool, u64, i64) {
 /// the value is below `2**-1021 / 4`, so that the dropped part includes at
 /// least one bit of `m`. Returns `None` when the result overflows.
 fn round_to_f64(m: &BigUint, e: i64, sticky: bool) -> Option<f64> {
+    if let (Some(small), false) = (m.to_u64(), sticky) {
+        return round_u64_to_f64(small, e);
+    }
     if m.is_zero() {
         return Some(0.0);
     }
     let nbits = i64::try_from(m.bits()).unwrap_or(i64::MAX);
-    // Number of low bits of `m` below the last kept bit.
-    let shift = nbits
-        .saturating_sub(53)
-        .max((-1074i64).saturating_sub(e));
-    let (mut q, mut exp) = if shift <= 0 {
+    let shift = kept_shift(nbits, e);
+    if shift <= 0 {
         let q = (m << shift.unsigned_abs()).to_u64()?;
-        (q, e.saturating_add(shift))
+        return assemble(q, false, false, e.saturating_add(shift));
+    }
+    let s = shift.unsigned_abs();
+    let q = (m >> s).to_u64()?;
+    let half = m.bit(s - 1);
+    let below = sticky || m.trailing_zeros().is_some_and(|tz| tz < s - 1);
+    assemble(q, half, below, e.saturating_add(shift))
+}
+
+/// [`round_to_f64`] for a `u64` significand, without allocating.
+fn round_u64_to_f64(m: u64, e: i64) -> Option<f64> {
+    if m == 0 {
+        return Some(0.0);
+    }
+    let nbits = i64::from(64 - m.leading_zeros());
+    let shift = kept_shift(nbits, e);
+    if shift <= 0 {
+        // At most 53 significant bits remain after the shift.
+        return assemble(
+            m << shift.unsigned_abs(),
+            false,
+            false,
+            e.saturating_add(shift),
+        );
+    }
+    let s = shift.unsigned_abs();
+    let (q, half, below) = if s > 64 {
+        (0, false, true)
     } else {
-        let s = shift.unsigned_abs();
-        let mut q = (m >> s).to_u64()?;
-        let half = m.bit(s - 1);
-        let below = sticky || m.trailing_zeros().is_some_and(|tz| tz < s - 1);
-        if half && (below || q & 1 == 1) {
-            q += 1;
-        }
-        (q, e.saturating_add(shift))
+        let wide = u128::from(m);
+        let q = u64::try_from(wide >> s).unwrap_or(0);
+        let half = (wide >> (s - 1)) & 1 == 1;
+        let below = wide & ((1u128 << (s - 1)) - 1) != 0;
+        (q, half, below)
     };
+    assemble(q, half, below, e.saturating_add(shift))
+}
+
+/// How many low bits of an `nbits`-bit significand scaled by `2**e` fall
+/// below the last bit a double can keep (53 bits, or fewer when the value
+/// is subnormal). Non-positive means the value is exact.
+fn kept_shift(nbits: i64, e: i64) -> i64 {
+    nbits.saturating_sub(53).max((-1074i64).saturating_sub(e))
+}
+
+/// Build the double `q * 2**exp` after rounding `q` up when the dropped
+/// part is above half an ulp, or exactly half (`half && !below`) with `q`
+/// odd. `q < 2**53` and `exp >= -1074`, with `q < 2**52` only when
+/// `exp == -1074`. `None` on overflow.
+fn assemble(mut q: u64, half: bool, below: bool, mut exp: i64) -> Option<f64> {
+    if half && (below || q & 1 == 1) {
+        q += 1;
+    }
     if q == 1u64 << 53 {
         q >>= 1;
         exp += 1;
     }
-    // Now q < 2**53 and exp >= -1074; q < 2**52 only when exp == -1074.
     if exp > 971 {
         return None;
     }
     let biased = u64::try_from(exp + 1074).ok()?;
+    // For a normal result this adds the hidden bit into the exponent field.
     Some(f64::from_bits((biased << 52) + q))
 }
 
@@ -191,9 +236,8 @@ pub fn int_true_divide(a: &BigInt, b: &BigInt) -> Result<f64, MathError> {
     if a.is_zero() {
         return Ok(with_sign(negative, 0.0));
     }
-    let overflow = || {
-        MathError::Overflow("integer division result too large for a float".to_string())
-    };
+    let overflow =
+        || MathError::Overflow("integer division result too large for a float".to_string());
     let (am, bm) = (a.magnitude(), b.magnitude());
     let na = i64::try_from(am.bits()).unwrap_or(i64::MAX);
     let nb = i64::try_from(bm.bits()).unwrap_or(i64::MAX);
@@ -345,16 +389,16 @@ pub fn tanh(x: f64) -> Result<f64, MathError> {
 pub fn cbrt(x: f64) -> Result<f64, MathError> {
     // Horner coefficients, highest degree first.
     const POLY: [f64; 7] = [
-        -0.145_263_899_385_486_377,
-        0.784_932_344_976_639_262,
-        -1.834_692_774_836_130_86,
-        2.446_931_225_635_344_30,
-        -2.114_994_941_673_712_87,
-        1.508_191_937_815_848_96,
-        0.354_895_765_043_919_860,
+        -0.145_263_899_385_486_37,
+        0.784_932_344_976_639_2,
+        -1.834_692_774_836_130_8,
+        2.446_931_225_635_344_4,
+        -2.114_994_941_673_713,
+        1.508_191_937_815_849,
+        0.354_895_765_043_919_84,
     ];
-    const CBRT2: f64 = 1.259_921_049_894_873_164_8;
-    const CBRT4: f64 = 1.587_401_051_968_199_474_8;
+    const CBRT2: f64 = 1.259_921_049_894_873_2;
+    const CBRT4: f64 = 1.587_401_051_968_199_6;
     let factors = [1.0 / CBRT4, 1.0 / CBRT2, 1.0, CBRT2, CBRT4];
     if x == 0.0 || !x.is_finite() {
         return Ok(x + x);
@@ -516,10 +560,44 @@ pub fn ldexp(x: f64, i: &BigInt) -> Result<f64, MathError> {
         return Ok(0.0f64.copysign(x));
     }
     let (negative, m, e) = decompose(x);
-    match round_to_f64(&BigUint::from(m), e + exp, false) {
+    match round_u64_to_f64(m, e + exp) {
         Some(r) => Ok(with_sign(negative, r)),
         None => Err(MathError::Range),
     }
+}
+
+/// `math.nextafter(x, y)`: the next double after `x` towards `y`.
+pub fn nextafter(x: f64, y: f64) -> f64 {
+    if x.is_nan() || y.is_nan() {
+        return x + y;
+    }
+    if x == y {
+        return y;
+    }
+    if x == 0.0 {
+        return f64::from_bits(1).copysign(y);
+    }
+    let bits = x.to_bits();
+    // Moving away from zero increases the magnitude bits, towards zero
+    // decreases them, whatever the sign of `x`.
+    let away = (y > x) == (x > 0.0);
+    f64::from_bits(if away { bits + 1 } else { bits - 1 })
+}
+
+/// `math.ulp(x)`: the value of the least significant bit of `x`.
+pub fn ulp(x: f64) -> f64 {
+    if x.is_nan() {
+        return x;
+    }
+    let x = x.abs();
+    if x.is_infinite() {
+        return x;
+    }
+    let up = nextafter(x, f64::INFINITY);
+    if up.is_infinite() {
+        return x - nextafter(x, f64::NEG_INFINITY);
+    }
+    up - x
 }
 
 /// `math.pow(x, y)`, with CPython's treatment of special values
@@ -766,7 +844,7 @@ fn vector_norm(vec: &[f64], max: f64, found_nan: bool) -> f64 {
 /// `x * 2**e`, correctly rounded (C's `ldexp` for an `int` exponent).
 fn ldexp_small(x: f64, e: i32) -> f64 {
     let (negative, m, me) = decompose(x);
-    match round_to_f64(&BigUint::from(m), me + i64::from(e), false) {
+    match round_u64_to_f64(m, me + i64::from(e)) {
         Some(r) => with_sign(negative, r),
         None => with_sign(negative, f64::INFINITY),
     }
@@ -1074,9 +1152,7 @@ pub fn perm(n: &BigInt, k: Option<&BigInt>) -> Result<BigInt, MathError> {
 
 /// `math.gcd(*integers)`: non-negative; `gcd() == 0`.
 pub fn gcd(integers: &[BigInt]) -> BigInt {
-    integers
-        .iter()
-        .fold(BigInt::zero(), |acc, x| acc.gcd(x))
+    integers.iter().fold(BigInt::zero(), |acc, x| acc.gcd(x))
 }
 
 /// `math.lcm(*integers)`: non-negative; `lcm() == 1`, and 0 if any argument

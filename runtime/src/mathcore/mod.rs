@@ -13,6 +13,8 @@
 //! slices, and every failure is reported as a [`MathError`] that the caller
 //! turns into the matching Python exception.
 
+#![forbid(unsafe_code)]
+
 pub mod math;
 pub mod mt19937;
 

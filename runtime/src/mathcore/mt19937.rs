@@ -92,9 +92,8 @@ impl Mt19937 {
         }
         for _ in 0..n - 1 {
             let prev = self.state[i - 1];
-            self.state[i] = (self.state[i]
-                ^ (prev ^ (prev >> 30)).wrapping_mul(1_566_083_941))
-            .wrapping_sub(i as u32);
+            self.state[i] = (self.state[i] ^ (prev ^ (prev >> 30)).wrapping_mul(1_566_083_941))
+                .wrapping_sub(i as u32);
             i += 1;
             if i >= n {
                 self.state[0] = self.state[n - 1];
@@ -230,7 +229,9 @@ impl Mt19937 {
     /// which the caller does when converting.)
     pub fn setstate(&mut self, words: &[u32], index: i64) -> Result<(), MathError> {
         if words.len() != STATE_WORDS {
-            return Err(MathError::Value("state vector is the wrong size".to_string()));
+            return Err(MathError::Value(
+                "state vector is the wrong size".to_string(),
+            ));
         }
         let index = usize::try_from(index)
             .ok()

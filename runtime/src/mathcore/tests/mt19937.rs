@@ -2,9 +2,9 @@
 
 use num_bigint::{BigInt, BigUint};
 
-use super::mt_data::*;
 use super::super::mt19937::{Mt19937, STATE_WORDS};
 use super::super::MathError;
+use super::mt_data::*;
 
 fn seeded(seed: &str) -> Mt19937 {
     let n: BigInt = seed.parse().expect("seed literal");
@@ -30,7 +30,13 @@ fn random_matches_cpython() {
         let mut g = seeded(case.seed);
         for (i, &want) in case.random5.iter().enumerate() {
             let got = g.random();
-            assert_eq!(got.to_bits(), want.to_bits(), "seed {} call {}", case.seed, i);
+            assert_eq!(
+                got.to_bits(),
+                want.to_bits(),
+                "seed {} call {}",
+                case.seed,
+                i
+            );
         }
     }
 }
@@ -140,7 +146,9 @@ fn getstate_setstate_roundtrip() {
 
     assert_eq!(
         h.setstate(&words[..10], 0),
-        Err(MathError::Value("state vector is the wrong size".to_string()))
+        Err(MathError::Value(
+            "state vector is the wrong size".to_string()
+        ))
     );
     assert_eq!(
         h.setstate(&words, 625),

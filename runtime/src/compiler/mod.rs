@@ -1,0 +1,476 @@
+//! The compiler: Python source text to [`CompiledCode`], in CPython 3.12
+//! style (see `docs/` and the code generation contract in `codegen.rs`).
+//!
+//! Pipeline: [`crate::frontend`] parses (the only user of the parser
+//! crate), `symtable` resolves scopes and refuses constructs outside the
+//! subset, `codegen` emits instructions with symbolic labels, `assemble`
+//! lays them out as code units with line and exception tables.
+//!
+//! Entry point: [`compile_module`]. Debugging aid: [`disassemble`].
+
+mod assemble;
+mod codegen;
+pub mod output;
+mod symtable;
+#[cfg(test)]
+mod tests;
+
+use std::fmt::Write as _;
+
+pub use output::{CodeFlags, CompiledCode, Constant, ExceptionTableEntry};
+
+use crate::frontend::{self, LineIndex};
+use weft_specializer::{BinaryOperator, Opcode};
+
+/// Stack size of the helper thread that compiles (the parser and the AST
+/// walks are recursive; deep but legal nesting must not overflow).
+const COMPILER_STACK_SIZE: usize = 256 * 1024 * 1024;
+
+/// Which Python exception a compile error becomes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CompileErrorKind {
+    /// `SyntaxError`
+    SyntaxError,
+    /// `IndentationError` (a `SyntaxError` subclass)
+    IndentationError,
+}
+
+impl CompileErrorKind {
+    /// The Python exception name.
+    pub fn name(self) -> &'static str {
+        match self {
+            CompileErrorKind::SyntaxError => "SyntaxError",
+            CompileErrorKind::IndentationError => "IndentationError",
+        }
+    }
+}
+
+/// A compile-time error, with CPython's message and location.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompileError {
+    /// The exception type.
+    pub kind: CompileErrorKind,
+    /// CPython's message (`invalid syntax`, `'return' outside function`, ...).
+    pub message: String,
+    /// The file name given to the compiler.
+    pub filename: String,
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column, in characters.
+    pub column: u32,
+    /// 1-based column just past the offending text, when on the same line.
+    pub end_column: Option<u32>,
+    /// The text of the offending line (without its line terminator).
+    pub source_line: Option<String>,
+}
+
+impl std::fmt::Display for CompileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}: {} ({}, line {})",
+            self.kind.name(),
+            self.message,
+            self.filename,
+            self.line
+        )
+    }
+}
+
+impl std::error::Error for CompileError {}
+
+/// Compiles a module's source text. `filename` is recorded in every code
+/// object and error. Never panics; runs on a helper thread with a large
+/// stack so that deeply nested (but legal) source does not overflow.
+pub fn compile_module(source: &str, filename: &str) -> Result<CompiledCode, CompileError> {
+    let spawned = std::thread::scope(|scope| {
+        let handle = std::thread::Builder::new()
+            .name("weft-compiler".into())
+            .stack_size(COMPILER_STACK_SIZE)
+            .spawn_scoped(scope, || compile_guarded(source, filename));
+        handle.map(|h| h.join())
+    });
+    match spawned {
+        Ok(Ok(result)) => result,
+        Ok(Err(_panic)) => Err(internal_error(filename, "compiler panicked")),
+        Err(_) => compile_guarded(source, filename),
+    }
+}
+
+fn compile_guarded(source: &str, filename: &str) -> Result<CompiledCode, CompileError> {
+    std::panic::catch_unwind(|| compile_inner(source, filename))
+        .unwrap_or_else(|_| Err(internal_error(filename, "compiler panicked")))
+}
+
+fn internal_error(filename: &str, what: &str) -> CompileError {
+    CompileError {
+        kind: CompileErrorKind::SyntaxError,
+        message: format!("internal compiler error: {what}"),
+        filename: filename.to_string(),
+        line: 1,
+        column: 1,
+        end_column: None,
+        source_line: None,
+    }
+}
+
+fn compile_inner(source: &str, filename: &str) -> Result<CompiledCode, CompileError> {
+    let source = source.strip_prefix('\u{feff}').unwrap_or(source);
+    let index = LineIndex::new(source);
+    let make = |kind: CompileErrorKind, message: String, start: usize, end: Option<usize>| {
+        let (line, column) = index.line_col(source, start);
+        let end_column = end.and_then(|e| {
+            let (eline, ecol) = index.line_col(source, e);
+            (eline == line && e > start).then_some(ecol)
+        });
+        CompileError {
+            kind,
+            message,
+            filename: filename.to_string(),
+            line,
+            column,
+            end_column,
+            source_line: index.line_text(source, line).map(str::to_string),
+        }
+    };
+    let module = frontend::parse_module_detailed(source).map_err(|f| {
+        let kind = if f.indentation {
+            CompileErrorKind::IndentationError
+        } else {
+            CompileErrorKind::SyntaxError
+        };
+        make(kind, f.message, f.offset, f.end_offset)
+    })?;
+    let table = symtable::SymbolTable::build(&module).map_err(|e| {
+        make(
+            CompileErrorKind::SyntaxError,
+            e.message,
+            e.range.start().to_usize(),
+            Some(e.range.end().to_usize()),
+        )
+    })?;
+    codegen::Codegen::compile_module(&module, &table, &index, filename).map_err(|e| {
+        make(
+            CompileErrorKind::SyntaxError,
+            e.message,
+            e.range.start().to_usize(),
+            Some(e.range.end().to_usize()),
+        )
+    })
+}
+
+/// `repr()`-like rendering of a constant, for the disassembler.
+pub fn constant_repr(c: &Constant) -> String {
+    match c {
+        Constant::None => "None".into(),
+        Constant::Bool(true) => "True".into(),
+        Constant::Bool(false) => "False".into(),
+        Constant::Int(i) => i.to_string(),
+        Constant::Float(f) => {
+            if f.is_finite() && f.fract() == 0.0 && f.abs() < 1e16 {
+                format!("{f:.1}")
+            } else {
+                format!("{f}")
+            }
+        }
+        Constant::Str(s) => py_repr(s.chars().map(|c| c as u32), s.contains('\'') && !s.contains('"'), false),
+        Constant::Bytes(b) => {
+            let dq = b.contains(&b'\'') && !b.contains(&b'"');
+            format!("b{}", py_repr(b.iter().map(|&c| u32::from(c)), dq, true))
+        }
+        Constant::Ellipsis => "Ellipsis".into(),
+        Constant::Tuple(items) => {
+            let parts: Vec<String> = items.iter().map(constant_repr).collect();
+            if parts.len() == 1 {
+                format!("({},)", parts[0])
+            } else {
+                format!("({})", parts.join(", "))
+            }
+        }
+        Constant::Code(code) => format!("<code object {}, line {}>", code.name, code.first_line),
+    }
+}
+
+/// A `dis`-style listing of a code object and, after it, of every code
+/// object among its constants (recursively).
+pub fn disassemble(code: &CompiledCode) -> String {
+    let mut out = String::new();
+    disassemble_into(code, &mut out);
+    out
+}
+
+fn disassemble_into(code: &CompiledCode, out: &mut String) {
+    let _ = writeln!(
+        out,
+        "Disassembly of {} ({}, first line {}, stack {}):",
+        code.qualname, code.name, code.first_line, code.max_stack_depth
+    );
+    // Jump targets.
+    let mut targets = std::collections::BTreeSet::new();
+    for_each_instruction(code, |i, op, arg| {
+        if let Some(t) = jump_target(code, i, op, arg) {
+            targets.insert(t);
+        }
+    });
+    for e in &code.exception_table {
+        targets.insert(e.target as usize);
+    }
+    let mut last_line = u32::MAX;
+    for_each_instruction(code, |i, op, arg| {
+        let line = code.lines.get(i).copied().unwrap_or(0);
+        let line_col = if line != last_line {
+            last_line = line;
+            if line == 0 {
+                "   -".to_string()
+            } else {
+                format!("{line:>4}")
+            }
+        } else {
+            "    ".to_string()
+        };
+        let mark = if targets.contains(&i) { ">>" } else { "  " };
+        let detail = describe_arg(code, i, op, arg);
+        let argtext = if op as u8 >= Opcode::RESUME as u8 || has_arg(op) {
+            format!("{arg}")
+        } else {
+            String::new()
+        };
+        let text = format!(
+            "{line_col} {mark} {i:>5} {:<22} {argtext:<5} {detail}",
+            op.name()
+        );
+        out.push_str(text.trim_end());
+        out.push('\n');
+    });
+    if !code.exception_table.is_empty() {
+        let _ = writeln!(out, "ExceptionTable:");
+        for e in &code.exception_table {
+            let _ = writeln!(
+                out,
+                "  {} to {} -> {} [{}]{}",
+                e.start,
+                e.end,
+                e.target,
+                e.depth,
+                if e.lasti { " lasti" } else { "" }
+            );
+        }
+    }
+    for c in &code.consts {
+        if let Constant::Code(inner) = c {
+            out.push('\n');
+            disassemble_into(inner, out);
+        }
+    }
+}
+
+/// Python-style quoting of a str (code points) or bytes (byte values).
+fn py_repr(items: impl Iterator<Item = u32>, double: bool, bytes: bool) -> String {
+    let quote = if double { '"' } else { '\'' };
+    let mut out = String::new();
+    out.push(quote);
+    for c in items {
+        match c {
+            0x5c => out.push_str("\\\\"),
+            0x0a => out.push_str("\\n"),
+            0x0d => out.push_str("\\r"),
+            0x09 => out.push_str("\\t"),
+            c if c == quote as u32 => {
+                out.push('\\');
+                out.push(quote);
+            }
+            c if c < 0x20 || c == 0x7f || (bytes && c >= 0x80) => {
+                let _ = write!(out, "\\x{c:02x}");
+            }
+            c => match char::from_u32(c) {
+                Some(ch) if !bytes && (ch.is_control() || (0x80..0xa0).contains(&c)) => {
+                    let _ = write!(out, "\\x{c:02x}");
+                }
+                Some(ch) => out.push(ch),
+                None => {
+                    let _ = write!(out, "\\u{c:04x}");
+                }
+            },
+        }
+    }
+    out.push(quote);
+    out
+}
+
+fn has_arg(op: Opcode) -> bool {
+    !matches!(
+        op,
+        Opcode::NOP
+            | Opcode::POP_TOP
+            | Opcode::PUSH_NULL
+            | Opcode::UNARY_NEGATIVE
+            | Opcode::UNARY_POSITIVE
+            | Opcode::UNARY_NOT
+            | Opcode::UNARY_INVERT
+            | Opcode::RETURN_VALUE
+            | Opcode::LIST_TO_TUPLE
+            | Opcode::LOAD_BUILD_CLASS
+            | Opcode::LOAD_ASSERTION_ERROR
+            | Opcode::PUSH_EXC_INFO
+            | Opcode::POP_EXCEPT
+            | Opcode::CHECK_EXC_MATCH
+            | Opcode::BEFORE_WITH
+            | Opcode::WITH_EXCEPT_START
+            | Opcode::GET_YIELD_FROM_ITER
+            | Opcode::END_SEND
+            | Opcode::CLEANUP_THROW
+            | Opcode::GET_ITER
+            | Opcode::TO_BOOL
+            | Opcode::STORE_SUBSCR
+            | Opcode::DELETE_SUBSCR
+    )
+}
+
+/// Calls `f(unit_index, opcode, full_oparg)` for every instruction
+/// (EXTENDED_ARG folded in, caches skipped).
+fn for_each_instruction(code: &CompiledCode, mut f: impl FnMut(usize, Opcode, u32)) {
+    let mut i = 0;
+    let mut ext: u32 = 0;
+    while i < code.units.len() {
+        let (byte, arg) = code.units[i];
+        let Some(op) = Opcode::from_u8(byte) else {
+            i += 1;
+            continue;
+        };
+        if op == Opcode::EXTENDED_ARG {
+            ext = (ext << 8) | u32::from(arg);
+            i += 1;
+            continue;
+        }
+        let full = (ext << 8) | u32::from(arg);
+        ext = 0;
+        f(i, op, full);
+        i += 1 + op.cache_units();
+    }
+}
+
+fn jump_target(code: &CompiledCode, i: usize, op: Opcode, arg: u32) -> Option<usize> {
+    let after = i + 1 + op.cache_units();
+    let _ = code;
+    match op.deopt() {
+        Opcode::JUMP_FORWARD
+        | Opcode::POP_JUMP_IF_FALSE
+        | Opcode::POP_JUMP_IF_TRUE
+        | Opcode::POP_JUMP_IF_NONE
+        | Opcode::POP_JUMP_IF_NOT_NONE
+        | Opcode::FOR_ITER
+        | Opcode::SEND => Some(after + arg as usize),
+        Opcode::JUMP_BACKWARD => after.checked_sub(arg as usize),
+        _ => None,
+    }
+}
+
+fn describe_arg(code: &CompiledCode, i: usize, op: Opcode, arg: u32) -> String {
+    let name = |idx: u32| {
+        code.names
+            .get(idx as usize)
+            .cloned()
+            .unwrap_or_else(|| "<?>".into())
+    };
+    let deref = |idx: u32| {
+        let idx = idx as usize;
+        code.cellvars
+            .get(idx)
+            .or_else(|| code.freevars.get(idx.wrapping_sub(code.cellvars.len())))
+            .cloned()
+            .unwrap_or_else(|| "<?>".into())
+    };
+    if let Some(t) = jump_target(code, i, op, arg) {
+        return format!("(to {t})");
+    }
+    match op.deopt() {
+        Opcode::LOAD_CONST => code
+            .consts
+            .get(arg as usize)
+            .map_or("(<?>)".into(), |c| format!("({})", constant_repr(c))),
+        Opcode::LOAD_FAST | Opcode::STORE_FAST | Opcode::DELETE_FAST => code
+            .varnames
+            .get(arg as usize)
+            .map_or("(<?>)".into(), |v| format!("({v})")),
+        Opcode::LOAD_DEREF
+        | Opcode::STORE_DEREF
+        | Opcode::DELETE_DEREF
+        | Opcode::LOAD_CLOSURE
+        | Opcode::LOAD_CLASSDEREF => format!("({})", deref(arg)),
+        Opcode::LOAD_NAME
+        | Opcode::STORE_NAME
+        | Opcode::DELETE_NAME
+        | Opcode::STORE_GLOBAL
+        | Opcode::DELETE_GLOBAL
+        | Opcode::STORE_ATTR
+        | Opcode::DELETE_ATTR
+        | Opcode::IMPORT_NAME
+        | Opcode::IMPORT_FROM => format!("({})", name(arg)),
+        Opcode::LOAD_GLOBAL => {
+            if arg & 1 == 1 {
+                format!("({} + NULL)", name(arg >> 1))
+            } else {
+                format!("({})", name(arg >> 1))
+            }
+        }
+        Opcode::LOAD_ATTR => {
+            if arg & 1 == 1 {
+                format!("({} + NULL|self)", name(arg >> 1))
+            } else {
+                format!("({})", name(arg >> 1))
+            }
+        }
+        Opcode::LOAD_SUPER_ATTR => {
+            let mut s = format!("({}", name(arg >> 2));
+            if arg & 1 == 1 {
+                s.push_str(" + NULL|self");
+            }
+            if arg & 2 == 2 {
+                s.push_str(", 2 args");
+            }
+            s.push(')');
+            s
+        }
+        Opcode::COMPARE_OP => {
+            let sym = ["<", "<=", "==", "!=", ">", ">="];
+            format!("({})", sym.get(arg as usize).unwrap_or(&"?"))
+        }
+        Opcode::IS_OP => if arg == 0 { "(is)" } else { "(is not)" }.into(),
+        Opcode::CONTAINS_OP => if arg == 0 { "(in)" } else { "(not in)" }.into(),
+        Opcode::BINARY_OP => BinaryOperator::from_arg(arg)
+            .map_or("(?)".into(), |b| format!("({})", b.symbol())),
+        Opcode::FORMAT_VALUE => {
+            let conv = ["", "str", "repr", "ascii"][(arg & 3) as usize];
+            let spec = if arg & 4 != 0 { "with format" } else { "" };
+            let text = [conv, spec]
+                .iter()
+                .filter(|s| !s.is_empty())
+                .copied()
+                .collect::<Vec<_>>()
+                .join(", ");
+            if text.is_empty() {
+                String::new()
+            } else {
+                format!("({text})")
+            }
+        }
+        Opcode::MAKE_FUNCTION => {
+            let mut flags = Vec::new();
+            if arg & 1 != 0 {
+                flags.push("defaults");
+            }
+            if arg & 2 != 0 {
+                flags.push("kwdefaults");
+            }
+            if arg & 8 != 0 {
+                flags.push("closure");
+            }
+            if flags.is_empty() {
+                String::new()
+            } else {
+                format!("({})", flags.join(", "))
+            }
+        }
+        _ => String::new(),
+    }
+}
