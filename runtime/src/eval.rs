@@ -126,11 +126,14 @@ pub fn run_frame(vm: &Vm, f: &mut Frame, throw: Option<PyErr>) -> PyResult<Exit>
 }
 
 fn run_frame_inner(vm: &Vm, f: &mut Frame, throw: Option<PyErr>) -> PyResult<Exit> {
-    let mut pending: Option<(PyErr, bool)> = throw.map(|e| (e, true));
+    // (exception, add a traceback entry, unit index used to find the handler)
+    let mut pending: Option<(PyErr, bool, usize)> = throw.map(|e| (e, true, f.lasti));
     loop {
-        if let Some((err, add_tb)) = pending.take() {
-            // Exception unwinding.
-            let at = f.lasti;
+        if let Some((err, add_tb, at)) = pending.take() {
+            // Exception unwinding. The handler is looked up at the
+            // instruction that raised (for RERAISE: the RERAISE itself);
+            // `f.lasti` (restored by RERAISE) is what tracebacks and the
+            // handler's pushed `lasti` report.
             if add_tb {
                 if let Some(e) = crate::exceptions::exc_data(&err.0) {
                     let fresh = e.traceback.lock().is_empty();
@@ -143,13 +146,13 @@ fn run_frame_inner(vm: &Vm, f: &mut Frame, throw: Option<PyErr>) -> PyResult<Exi
                         }
                     }
                 }
-                vm.add_traceback(&err, f.code, f.code.line_at(at));
+                vm.add_traceback(&err, f.code, f.code.line_at(f.lasti));
             }
             match f.code.handler_for(at) {
                 Some(h) => {
                     f.stack.truncate(h.depth as usize);
                     if h.lasti {
-                        f.stack.push(Value::Int(at as i64));
+                        f.stack.push(Value::Int(f.lasti as i64));
                     }
                     f.stack.push(Value::Obj(err.0));
                     f.ip = h.target as usize;
@@ -174,8 +177,8 @@ fn run_frame_inner(vm: &Vm, f: &mut Frame, throw: Option<PyErr>) -> PyResult<Exi
             Ok(Flow::Next) => {}
             Ok(Flow::Return(v)) => return Ok(Exit::Return(v)),
             Ok(Flow::Yield(v)) => return Ok(Exit::Yield(v)),
-            Ok(Flow::Reraise(e)) => pending = Some((e, false)),
-            Err(e) => pending = Some((e, true)),
+            Ok(Flow::Reraise(e)) => pending = Some((e, false, cur)),
+            Err(e) => pending = Some((e, true, cur)),
         }
     }
 }
@@ -594,7 +597,8 @@ fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flo
             let exc = top(f).clone();
             let exit = f.stack[f.stack.len() - 4].clone();
             let typ = Value::Obj(ObjRef::from_object(crate::builtins::types::class_of(&exc)));
-            let res = vm.call(&exit, &[typ, exc, Value::None])?;
+            let tb = crate::exceptions::traceback_value(&exc);
+            let res = vm.call(&exit, &[typ, exc, tb])?;
             f.stack.push(res);
         }
         Opcode::GET_YIELD_FROM_ITER => {

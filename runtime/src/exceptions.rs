@@ -157,3 +157,17 @@ pub fn format_exception(vm: &Vm, exc: &ObjRef) -> String {
     format_one(vm, exc, &mut out);
     out
 }
+
+/// The `__traceback__` value of an exception: a traceback object when it
+/// has passed through a frame, else None.
+pub fn traceback_value(exc: &Value) -> Value {
+    use std::sync::OnceLock;
+    static CLS: OnceLock<&'static Object> = OnceLock::new();
+    let Value::Obj(o) = exc else { return Value::None };
+    let Some(e) = exc_data(o) else { return Value::None };
+    if e.traceback.lock().is_empty() {
+        return Value::None;
+    }
+    let cls = CLS.get_or_init(|| crate::modules::new_native_class("traceback", "builtins"));
+    Value::Obj(ObjRef::new(Object::new(cls, Payload::Plain)))
+}

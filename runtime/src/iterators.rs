@@ -63,9 +63,80 @@ pub enum IterState {
 /// The payload type of iterators.
 pub type IterObj = Mutex<IterState>;
 
+fn state_type_name(state: &IterState) -> &'static str {
+    match state {
+        IterState::List { .. } => "list_iterator",
+        IterState::Tuple { .. } => "tuple_iterator",
+        IterState::Range { .. } => "range_iterator",
+        IterState::Str { s, .. } => {
+            if s.as_obj().and_then(|o| o.as_str()).map(|t| t.is_ascii()).unwrap_or(true) {
+                "str_ascii_iterator"
+            } else {
+                "str_iterator"
+            }
+        }
+        IterState::Bytes { .. } => "bytes_iterator",
+        IterState::Dict { kind: ViewKind::Keys, .. } => "dict_keyiterator",
+        IterState::Dict { kind: ViewKind::Values, .. } => "dict_valueiterator",
+        IterState::Dict { kind: ViewKind::Items, .. } => "dict_itemiterator",
+        IterState::DictView { kind: ViewKind::Keys, .. } => "dict_keys",
+        IterState::DictView { kind: ViewKind::Values, .. } => "dict_values",
+        IterState::DictView { kind: ViewKind::Items, .. } => "dict_items",
+        IterState::Set { .. } => "set_iterator",
+        IterState::SeqGetItem { .. } => "iterator",
+        IterState::Callable { .. } => "callable_iterator",
+        IterState::Enumerate { .. } => "enumerate",
+        IterState::Zip { .. } => "zip",
+        IterState::Map { .. } => "map",
+        IterState::Filter { .. } => "filter",
+        IterState::Reversed { .. } => "reversed",
+        IterState::Done => "iterator",
+    }
+}
+
+const ITER_TYPE_NAMES: &[&str] = &[
+    "list_iterator", "tuple_iterator", "range_iterator", "str_ascii_iterator", "str_iterator",
+    "bytes_iterator", "dict_keyiterator", "dict_valueiterator", "dict_itemiterator", "dict_keys",
+    "dict_values", "dict_items", "set_iterator", "iterator", "callable_iterator", "enumerate", "zip",
+    "map", "filter", "reversed",
+];
+
+fn iter_next_method(vm: &Vm, args: crate::function::CallArgs) -> PyResult<Value> {
+    let it = args.pos().first().cloned().unwrap_or(Value::None);
+    match ops::next(vm, &it)? {
+        Some(v) => Ok(v),
+        None => Err(vm.stop_iteration(None)),
+    }
+}
+
+fn iter_iter_method(_vm: &Vm, args: crate::function::CallArgs) -> PyResult<Value> {
+    Ok(args.pos().first().cloned().unwrap_or(Value::None))
+}
+
+/// The class of iterators of this kind (one class per kind, as in CPython).
+pub fn iter_class(name: &str) -> &'static Object {
+    use std::sync::OnceLock;
+    static CLASSES: OnceLock<Vec<(&'static str, &'static Object)>> = OnceLock::new();
+    let all = CLASSES.get_or_init(|| {
+        ITER_TYPE_NAMES
+            .iter()
+            .map(|n| {
+                let c = crate::modules::new_native_class(n, "builtins");
+                if !n.starts_with("dict_keys") && !n.starts_with("dict_values") && !n.starts_with("dict_items") {
+                    crate::builtins::add_method(c, "__next__", iter_next_method);
+                }
+                crate::builtins::add_method(c, "__iter__", iter_iter_method);
+                (*n, c)
+            })
+            .collect()
+    });
+    all.iter().find(|(n, _)| *n == name).map(|(_, c)| *c).unwrap_or(types().iterator)
+}
+
 /// A new iterator object.
 pub fn new_iter(state: IterState) -> Value {
-    Value::Obj(ObjRef::new(Object::new(types().iterator, Payload::Iter(Mutex::new(state)))))
+    let cls = iter_class(state_type_name(&state));
+    Value::Obj(ObjRef::new(Object::new(cls, Payload::Iter(Mutex::new(state)))))
 }
 
 /// The type name of an iterator for reprs.

@@ -572,6 +572,34 @@ pub fn binary_op(vm: &Vm, a: &Value, b: &Value, op: BinaryOperator) -> PyResult<
             return Ok(r);
         }
     }
+    if op.base() == Add {
+        if let Value::Obj(o) = a {
+            let what = match &o.payload {
+                Payload::Str(_) => Some("str"),
+                Payload::List(_) => Some("list"),
+                Payload::Tuple(_) => Some("tuple"),
+                _ => None,
+            };
+            if let Some(w) = what {
+                return Err(vm.type_error(format!(
+                    "can only concatenate {} (not \"{}\") to {}",
+                    w,
+                    vm.type_name(b),
+                    w
+                )));
+            }
+        }
+    }
+    if op.base() == Multiply {
+        let seq = |v: &Value| matches!(v, Value::Obj(o) if matches!(o.payload, Payload::Str(_) | Payload::List(_) | Payload::Tuple(_) | Payload::Bytes(_)));
+        if seq(a) || seq(b) {
+            let other = if seq(a) { b } else { a };
+            return Err(vm.type_error(format!(
+                "can't multiply sequence by non-int of type '{}'",
+                vm.type_name(other)
+            )));
+        }
+    }
     Err(vm.type_error(format!(
         "unsupported operand type(s) for {}: '{}' and '{}'",
         op.symbol(),

@@ -179,6 +179,16 @@ fn repeat_count(vm: &Vm, v: &Value) -> PyResult<Option<usize>> {
     }
 }
 
+fn is_view(v: &Value) -> bool {
+    match v.as_obj().map(|o| &o.payload) {
+        Some(Payload::Iter(it)) => matches!(
+            &*it.lock(),
+            crate::iterators::IterState::DictView { kind: crate::iterators::ViewKind::Keys | crate::iterators::ViewKind::Items, .. }
+        ),
+        _ => false,
+    }
+}
+
 /// A native binary operation on built-in operands; None when the operand
 /// types do not support it.
 pub fn native_binary(vm: &Vm, a: &Value, b: &Value, op: BinaryOperator) -> PyResult<Option<Value>> {
@@ -263,6 +273,13 @@ pub fn native_binary(vm: &Vm, a: &Value, b: &Value, op: BinaryOperator) -> PyRes
             Some(n) => Ok(Some(crate::builtins::bytes::new_bytes(x.repeat(n)))),
             None => Ok(None),
         },
+        (Or | And | Subtract | Xor, Some(Payload::Iter(_)), _) | (Or | And | Subtract | Xor, _, Some(Payload::Iter(_)))
+            if is_view(a) || is_view(b) =>
+        {
+            let sa = crate::set::new_set_from(vm, crate::ops::collect_iter(vm, a)?, false)?;
+            let sb = crate::set::new_set_from(vm, crate::ops::collect_iter(vm, b)?, false)?;
+            crate::set::set_binary(vm, &sa, &sb, op).map(Some)
+        }
         (Or | And | Subtract | Xor, Some(Payload::Set(_)), Some(Payload::Set(_))) => {
             crate::set::set_binary(vm, a, b, op).map(Some)
         }

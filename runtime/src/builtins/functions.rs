@@ -403,11 +403,11 @@ fn next(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     }
     if let Value::Obj(o) = it {
         if let Payload::Generator(_) = &o.payload {
-            return match crate::builtins::generator::gen_next(vm, o)? {
-                Some(v) => Ok(v),
-                None => match args.pos().get(1) {
+            return match crate::builtins::generator::send_to(vm, it, Value::None)? {
+                crate::builtins::generator::SendResult::Yielded(v) => Ok(v),
+                crate::builtins::generator::SendResult::Returned(r) => match args.pos().get(1) {
                     Some(d) => Ok(d.clone()),
-                    None => Err(vm.stop_iteration(None)),
+                    None => Err(vm.stop_iteration(if r.is_none() { None } else { Some(r) })),
                 },
             };
         }

@@ -123,7 +123,7 @@ pub fn floordiv(vm: &Vm, a: &BigInt, b: &BigInt) -> PyResult<BigInt> {
 /// Modulo with Python semantics (sign of the divisor).
 pub fn modulo(vm: &Vm, a: &BigInt, b: &BigInt) -> PyResult<BigInt> {
     if b.is_zero() {
-        return Err(vm.zero_division("integer division or modulo by zero"));
+        return Err(vm.zero_division("integer modulo by zero"));
     }
     Ok(a.mod_floor(b))
 }

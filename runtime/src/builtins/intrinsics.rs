@@ -57,7 +57,7 @@ pub fn get(vm: &Vm, o: &ObjRef, v: &Value, name: &str) -> PyResult<Option<Value>
             "__cause__" => Some(e.cause.lock().clone()),
             "__context__" => Some(e.context.lock().clone()),
             "__suppress_context__" => Some(Value::Bool(e.suppress_context.load(Ordering::Relaxed))),
-            "__traceback__" => Some(if e.traceback.lock().is_empty() { Value::None } else { Value::Bool(true) }),
+            "__traceback__" => Some(crate::exceptions::traceback_value(v)),
             "value" if crate::typeobj::is_subtype(o.class(), types().exc.stop_iteration) => {
                 Some(crate::builtins::tuple::tuple_items(&e.args.lock()).and_then(|a| a.into_iter().next()).unwrap_or(Value::None))
             }

@@ -13,6 +13,7 @@ pub mod generator;
 pub mod int;
 pub mod intrinsics;
 pub mod list;
+pub mod objmethods;
 pub mod repr;
 pub mod strmethods;
 pub mod strmod;
@@ -397,6 +398,7 @@ pub fn make_builtins_module() -> ObjRef {
     generator::register(&mut r);
     crate::set::register(&mut r);
     fileio::register(&mut r);
+    objmethods::register(&mut r);
     add_method(t.object, "__init__", object_init);
     add_method(t.object, "__repr__", object_repr);
     add_method(t.object, "__str__", object_str);

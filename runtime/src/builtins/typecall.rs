@@ -154,6 +154,8 @@ pub fn new_class(vm: &Vm, name: &str, bases: Vec<&'static Object>, ns: &DictObj)
             wants_dict
         }
     };
+    // `_local` instances keep one attribute dict per thread instead.
+    let has_dict = has_dict && kind != BaseKind::ThreadLocal;
     let dict_obj = crate::dict::new_dict_obj();
     dict_obj.make_immortal();
     let dd = vm.dict_of(&dict_obj);
@@ -188,6 +190,9 @@ pub fn new_class(vm: &Vm, name: &str, bases: Vec<&'static Object>, ns: &DictObj)
         }
         immortalize_callable(&v);
         dd.set_hashed(vm, e.key, e.hash, v)?;
+    }
+    if ns.get_by_name("__eq__").is_some() && ns.get_by_name("__hash__").is_none() {
+        dd.set_by_name("__hash__", Value::None);
     }
     for s in &new_slot_names {
         let index = slot_names.iter().position(|x| x == s).unwrap_or(0);

@@ -216,7 +216,7 @@ fn disassemble_into(code: &CompiledCode, out: &mut String) {
         targets.insert(e.target as usize);
     }
     let mut last_line = u32::MAX;
-    for_each_instruction(code, |i, op, arg| {
+    for_each_instruction_with_start(code, |start, i, op, arg| {
         let line = code.lines.get(i).copied().unwrap_or(0);
         let line_col = if line != last_line {
             last_line = line;
@@ -228,7 +228,7 @@ fn disassemble_into(code: &CompiledCode, out: &mut String) {
         } else {
             "    ".to_string()
         };
-        let mark = if targets.contains(&i) { ">>" } else { "  " };
+        let mark = if targets.contains(&start) { ">>" } else { "  " };
         let detail = describe_arg(code, i, op, arg);
         let argtext = if op as u8 >= Opcode::RESUME as u8 || has_arg(op) {
             format!("{arg}")
@@ -329,12 +329,23 @@ fn has_arg(op: Opcode) -> bool {
 /// Calls `f(unit_index, opcode, full_oparg)` for every instruction
 /// (EXTENDED_ARG folded in, caches skipped).
 fn for_each_instruction(code: &CompiledCode, mut f: impl FnMut(usize, Opcode, u32)) {
+    for_each_instruction_with_start(code, |_, i, op, arg| f(i, op, arg));
+}
+
+/// Like `for_each_instruction`, also passing the index of the first
+/// `EXTENDED_ARG` prefix (where jumps to the instruction land).
+fn for_each_instruction_with_start(
+    code: &CompiledCode,
+    mut f: impl FnMut(usize, usize, Opcode, u32),
+) {
     let mut i = 0;
     let mut ext: u32 = 0;
+    let mut start = 0;
     while i < code.units.len() {
         let (byte, arg) = code.units[i];
         let Some(op) = Opcode::from_u8(byte) else {
             i += 1;
+            start = i;
             continue;
         };
         if op == Opcode::EXTENDED_ARG {
@@ -344,8 +355,9 @@ fn for_each_instruction(code: &CompiledCode, mut f: impl FnMut(usize, Opcode, u3
         }
         let full = (ext << 8) | u32::from(arg);
         ext = 0;
-        f(i, op, full);
+        f(start, i, op, full);
         i += 1 + op.cache_units();
+        start = i;
     }
 }
 

@@ -70,6 +70,26 @@ unary! {
     sinh => m::sinh, cosh => m::cosh, tanh => m::tanh, cbrt => m::cbrt,
 }
 
+fn m_asinh(x: f64) -> Result<f64, MathError> {
+    Ok(x.asinh())
+}
+
+fn m_acosh(x: f64) -> Result<f64, MathError> {
+    if x < 1.0 {
+        return Err(MathError::Domain);
+    }
+    Ok(x.acosh())
+}
+
+fn m_atanh(x: f64) -> Result<f64, MathError> {
+    if x.abs() >= 1.0 {
+        return Err(MathError::Domain);
+    }
+    Ok(x.atanh())
+}
+
+unary! { asinh => m_asinh, acosh => m_acosh, atanh => m_atanh }
+
 fn fabs(vm: &Vm, a: CallArgs) -> PyResult<Value> {
     arg_count(vm, "fabs", &a, 1, 1)?;
     Ok(Value::Float(m::fabs(real(vm, &a.pos()[0])?)))
@@ -296,7 +316,7 @@ pub fn make() -> ObjRef {
         &[
             ("sqrt", sqrt), ("exp", exp), ("exp2", exp2), ("expm1", expm1), ("log1p", log1p),
             ("sin", sin), ("cos", cos), ("tan", tan), ("asin", asin), ("acos", acos), ("atan", atan),
-            ("sinh", sinh), ("cosh", cosh), ("tanh", tanh), ("cbrt", cbrt), ("fabs", fabs),
+            ("sinh", sinh), ("cosh", cosh), ("tanh", tanh), ("cbrt", cbrt), ("asinh", asinh), ("acosh", acosh), ("atanh", atanh), ("fabs", fabs),
             ("degrees", degrees), ("radians", radians), ("floor", floor), ("ceil", ceil), ("trunc", trunc),
             ("atan2", atan2), ("copysign", copysign), ("fmod", fmod), ("remainder", remainder), ("pow", pow),
             ("modf", modf), ("frexp", frexp), ("ldexp", ldexp), ("log", log), ("log2", log2), ("log10", log10),
