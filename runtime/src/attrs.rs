@@ -69,7 +69,9 @@ pub fn bind(vm: &Vm, descr: &Value, obj: &Value) -> PyResult<Value> {
         Payload::Function(_) => new_bound(descr.clone(), obj.clone()),
         Payload::Builtin(b) if b.is_method => bind_builtin(b, obj.clone()),
         Payload::StaticMethod(f) => f.clone(),
-        Payload::ClassMethod(f) => new_bound(f.clone(), Value::Obj(ObjRef::from_object(class_of(obj)))),
+        Payload::ClassMethod(f) => {
+            new_bound(f.clone(), Value::Obj(ObjRef::from_object(class_of(obj))))
+        }
         Payload::Property(p) => {
             if p.fget.is_none() || p.fget.is_null() {
                 return Err(vm.attribute_error("property has no getter"));
@@ -117,7 +119,9 @@ pub fn get_attr(vm: &Vm, obj: &Value, name: &ObjRef) -> PyResult<Value> {
                     name.as_str().unwrap_or("?")
                 )));
             }
-            Payload::Super(start, inst) => return crate::builtins::superobj::super_getattr(vm, start, inst, name),
+            Payload::Super(start, inst) => {
+                return crate::builtins::superobj::super_getattr(vm, start, inst, name)
+            }
             _ => {}
         }
     }
@@ -257,7 +261,9 @@ pub fn set_attr(vm: &Vm, obj: &Value, name: &ObjRef, value: Option<Value>) -> Py
     let n = name.as_str().unwrap_or("");
     if let Value::Obj(o) = obj {
         match &o.payload {
-            Payload::Type(t) => return crate::builtins::typecall::type_setattr(vm, o, t, name, value),
+            Payload::Type(t) => {
+                return crate::builtins::typecall::type_setattr(vm, o, t, name, value)
+            }
             Payload::Module(m) => {
                 let d = vm.dict_of(&m.dict);
                 match value {
@@ -277,7 +283,11 @@ pub fn set_attr(vm: &Vm, obj: &Value, name: &ObjRef, value: Option<Value>) -> Py
         }
         let td = o.type_data();
         if !td.builtin {
-            if let Some(sa) = td.lookup(&intern(if value.is_some() { "__setattr__" } else { "__delattr__" })) {
+            if let Some(sa) = td.lookup(&intern(if value.is_some() {
+                "__setattr__"
+            } else {
+                "__delattr__"
+            })) {
                 if !matches!(&sa, Value::Obj(so) if matches!(so.payload, Payload::Builtin(_))) {
                     let mut args = vec![obj.clone(), Value::Obj(name.clone())];
                     if let Some(v) = value {
@@ -298,7 +308,13 @@ pub fn set_attr(vm: &Vm, obj: &Value, name: &ObjRef, value: Option<Value>) -> Py
 }
 
 /// `object.__setattr__` semantics (no user override).
-pub fn generic_setattr(vm: &Vm, o: &ObjRef, obj: &Value, name: &ObjRef, value: Option<Value>) -> PyResult<()> {
+pub fn generic_setattr(
+    vm: &Vm,
+    o: &ObjRef,
+    obj: &Value,
+    name: &ObjRef,
+    value: Option<Value>,
+) -> PyResult<()> {
     let n = name.as_str().unwrap_or("");
     let td = o.type_data();
     if let Some(d) = td.lookup(name) {
@@ -320,7 +336,11 @@ pub fn generic_setattr(vm: &Vm, o: &ObjRef, obj: &Value, name: &ObjRef, value: O
         }
         if let Value::Obj(dobj) = &d {
             if let Payload::Property(p) = &dobj.payload {
-                let (f, what) = if value.is_some() { (&p.fset, "setter") } else { (&p.fdel, "deleter") };
+                let (f, what) = if value.is_some() {
+                    (&p.fset, "setter")
+                } else {
+                    (&p.fdel, "deleter")
+                };
                 if f.is_none() || f.is_null() {
                     return Err(vm.attribute_error(format!(
                         "property '{}' of '{}' object has no {}",
@@ -359,21 +379,7 @@ pub fn generic_setattr(vm: &Vm, o: &ObjRef, obj: &Value, name: &ObjRef, value: O
             }
             Ok(())
         }
-        None => {
-            if td.builtin {
-                Err(vm.attribute_error(format!(
-                    "'{}' object has no attribute '{}'",
-                    td.name(),
-                    n
-                )))
-            } else {
-                Err(vm.attribute_error(format!(
-                    "'{}' object has no attribute '{}'",
-                    td.name(),
-                    n
-                )))
-            }
-        }
+        None => Err(vm.attribute_error(format!("'{}' object has no attribute '{}'", td.name(), n))),
     }
 }
 

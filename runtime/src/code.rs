@@ -110,17 +110,17 @@ pub fn constant_value(c: &Constant, specialize: bool) -> Result<Value, String> {
             )))
         }
     })
-    .map(|v| {
-        if let Value::Obj(o) = &v {
+    .inspect(|v| {
+        if let Value::Obj(o) = v {
             o.make_immortal();
         }
-        v
     })
 }
 
 /// Turns compiler output into an immortal code object.
 pub fn load_code(cc: &CompiledCode, specialize: bool) -> Result<&'static CodeObject, String> {
-    let units = CodeUnits::new(&cc.units, specialize).map_err(|e| format!("bad bytecode: {e:?}"))?;
+    let units =
+        CodeUnits::new(&cc.units, specialize).map_err(|e| format!("bad bytecode: {e:?}"))?;
     let consts = cc
         .consts
         .iter()

@@ -85,7 +85,11 @@ impl DictTable {
                 }
             }
             perturb >>= 5;
-            i = (i.wrapping_mul(5).wrapping_add(1).wrapping_add(perturb as usize)) & mask;
+            i = (i
+                .wrapping_mul(5)
+                .wrapping_add(1)
+                .wrapping_add(perturb as usize))
+                & mask;
         }
     }
 
@@ -100,7 +104,11 @@ impl DictTable {
                 return;
             }
             perturb >>= 5;
-            i = (i.wrapping_mul(5).wrapping_add(1).wrapping_add(perturb as usize)) & mask;
+            i = (i
+                .wrapping_mul(5)
+                .wrapping_add(1)
+                .wrapping_add(perturb as usize))
+                & mask;
         }
     }
 
@@ -142,7 +150,11 @@ impl DictTable {
                 break;
             }
             perturb >>= 5;
-            i = (i.wrapping_mul(5).wrapping_add(1).wrapping_add(perturb as usize)) & mask;
+            i = (i
+                .wrapping_mul(5)
+                .wrapping_add(1)
+                .wrapping_add(perturb as usize))
+                & mask;
         }
         self.len -= 1;
         self.stamp += 1;
@@ -488,7 +500,12 @@ impl DictObj {
     /// The n-th live entry from the end (for reversed()).
     pub fn entry_from_end(&self, n: usize) -> Option<(Value, Value)> {
         let t = self.table.lock();
-        t.entries.iter().flatten().rev().nth(n).map(|e| (e.key.clone(), e.value.clone()))
+        t.entries
+            .iter()
+            .flatten()
+            .rev()
+            .nth(n)
+            .map(|e| (e.key.clone(), e.value.clone()))
     }
 
     /// Removes everything.
@@ -534,3 +551,71 @@ impl DictObj {
     }
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::strobj::intern;
+
+    fn keys(d: &DictObj) -> Vec<String> {
+        d.keys()
+            .iter()
+            .map(|k| {
+                k.as_obj()
+                    .and_then(|o| o.as_str())
+                    .unwrap_or("")
+                    .to_string()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn insertion_order_update_and_reinsert() {
+        let d = DictObj::new();
+        for n in ["a", "b", "c", "d"] {
+            d.set_by_name(n, Value::Int(1));
+        }
+        d.set_by_name("b", Value::Int(2)); // update keeps position
+        assert_eq!(keys(&d), ["a", "b", "c", "d"]);
+        d.remove_str(&intern("a"));
+        d.set_by_name("a", Value::Int(3)); // delete + reinsert moves to the end
+        assert_eq!(keys(&d), ["b", "c", "d", "a"]);
+        assert!(matches!(d.get_by_name("b"), Some(Value::Int(2))));
+    }
+
+    #[test]
+    fn keys_version_moves_only_on_key_changes() {
+        let d = DictObj::new();
+        d.set_by_name("x", Value::Int(1));
+        let v1 = d.keys_version();
+        d.set_by_name("x", Value::Int(2));
+        assert_eq!(d.keys_version(), v1, "a value write keeps the keys version");
+        d.set_by_name("y", Value::Int(3));
+        let v2 = d.keys_version();
+        assert_ne!(v2, v1);
+        d.remove_str(&intern("y"));
+        assert_ne!(d.keys_version(), v2);
+    }
+
+    #[test]
+    fn many_keys_survive_growth_and_deletion() {
+        let d = DictObj::new();
+        for i in 0..2000 {
+            d.set_by_name(&format!("k{i}"), Value::Int(i));
+        }
+        for i in (0..2000).step_by(2) {
+            assert!(d.remove_str(&intern(&format!("k{i}"))).is_some());
+        }
+        assert_eq!(d.len(), 1000);
+        for i in 0..2000 {
+            let got = d.get_by_name(&format!("k{i}"));
+            if i % 2 == 0 {
+                assert!(got.is_none());
+            } else {
+                assert!(matches!(got, Some(Value::Int(v)) if v == i));
+            }
+        }
+        let order = keys(&d);
+        assert_eq!(order.first().map(|s| s.as_str()), Some("k1"));
+        assert_eq!(order.last().map(|s| s.as_str()), Some("k1999"));
+    }
+}

@@ -56,14 +56,53 @@ enum Flow {
     Reraise(PyErr),
 }
 
+thread_local! {
+    /// Value buffers of finished frames, reused so that a call allocates
+    /// nothing in the common case.
+    static BUFFERS: std::cell::RefCell<Vec<Vec<Value>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+fn take_buffer(min_capacity: usize) -> Vec<Value> {
+    BUFFERS
+        .try_with(|b| b.borrow_mut().pop())
+        .ok()
+        .flatten()
+        .map(|mut v| {
+            v.reserve(min_capacity);
+            v
+        })
+        .unwrap_or_else(|| Vec::with_capacity(min_capacity.max(8)))
+}
+
+fn return_buffer(mut v: Vec<Value>) {
+    v.clear();
+    if v.capacity() <= 1024 {
+        let _ = BUFFERS.try_with(|b| {
+            let mut b = b.borrow_mut();
+            if b.len() < 256 {
+                b.push(v);
+            }
+        });
+    }
+}
+
+impl Drop for Frame {
+    fn drop(&mut self) {
+        return_buffer(std::mem::take(&mut self.locals));
+        return_buffer(std::mem::take(&mut self.stack));
+    }
+}
+
 impl Frame {
     /// A fresh frame for `code`.
     pub fn new(code: &'static CodeObject, globals: ObjRef, locals_dict: Option<ObjRef>) -> Frame {
+        let mut locals = take_buffer(code.varnames.len());
+        locals.resize(code.varnames.len(), Value::Null);
         Frame {
             code,
-            locals: vec![Value::Null; code.varnames.len()],
+            locals,
             cells: Vec::with_capacity(code.cellvars.len() + code.freevars.len()),
-            stack: Vec::with_capacity(code.max_stack + 2),
+            stack: take_buffer(code.max_stack + 2),
             ip: 0,
             globals,
             locals_dict,
@@ -475,7 +514,9 @@ fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flo
             for i in (n - after..n).rev() {
                 f.stack.push(items[i].clone());
             }
-            f.stack.push(crate::builtins::list::new_list(items[before..n - after].to_vec()));
+            f.stack.push(crate::builtins::list::new_list(
+                items[before..n - after].to_vec(),
+            ));
             for i in (0..before).rev() {
                 f.stack.push(items[i].clone());
             }
@@ -504,7 +545,14 @@ fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flo
                 .dict_of(&f.globals)
                 .get_by_name("__name__")
                 .unwrap_or(Value::None);
-            let func = FunctionObj::new(fcode, f.globals.clone(), defaults, kwdefaults, closure, module);
+            let func = FunctionObj::new(
+                fcode,
+                f.globals.clone(),
+                defaults,
+                kwdefaults,
+                closure,
+                module,
+            );
             f.stack.push(Value::Obj(ObjRef::new(Object::new_instance(
                 types().function,
                 Payload::Function(func),
@@ -517,9 +565,9 @@ fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flo
                 .ok_or_else(|| vm.name_error("__build_class__"))?;
             f.stack.push(v);
         }
-        Opcode::LOAD_ASSERTION_ERROR => {
-            f.stack.push(Value::Obj(ObjRef::from_object(types().exc.assertion_error)))
-        }
+        Opcode::LOAD_ASSERTION_ERROR => f
+            .stack
+            .push(Value::Obj(ObjRef::from_object(types().exc.assertion_error))),
         Opcode::RAISE_VARARGS => {
             return match arg {
                 0 => {
@@ -620,7 +668,10 @@ fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flo
             let _sub = pop(f);
             if let Value::Obj(o) = &exc {
                 if crate::typeobj::is_subtype(o.class(), types().exc.stop_iteration) {
-                    let val = crate::exceptions::exc_args(o).into_iter().next().unwrap_or(Value::None);
+                    let val = crate::exceptions::exc_args(o)
+                        .into_iter()
+                        .next()
+                        .unwrap_or(Value::None);
                     f.stack.push(Value::None);
                     f.stack.push(val);
                     return Ok(Flow::Next);
@@ -651,10 +702,15 @@ fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flo
                 _ => v,
             };
             let spec_s = match &spec {
-                Some(s) => s.as_obj().and_then(|o| o.as_str()).unwrap_or("").to_string(),
+                Some(s) => s
+                    .as_obj()
+                    .and_then(|o| o.as_str())
+                    .unwrap_or("")
+                    .to_string(),
                 None => String::new(),
             };
-            let out = if spec_s.is_empty() && v.as_obj().and_then(|o| o.as_str()).is_some()
+            let out = if spec_s.is_empty()
+                && v.as_obj().and_then(|o| o.as_str()).is_some()
                 && crate::builtins::types::is_exact(&v, types().str)
             {
                 v
@@ -674,29 +730,15 @@ fn step_family(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyRes
     match op.deopt() {
         Opcode::LOAD_GLOBAL => {
             let name = name_of(code, (arg >> 1) as usize);
-            let v = specialize::load_global(vm, f, op, at, &name)?;
-            f.stack.push(v);
-            if arg & 1 != 0 {
-                f.stack.push(Value::Null);
-            }
+            specialize::load_global::execute(vm, f, op, arg, at, &name)?;
         }
         Opcode::LOAD_ATTR => {
             let name = name_of(code, (arg >> 1) as usize);
-            let obj = pop(f);
-            if arg & 1 != 0 {
-                let (m, slf) = crate::attrs::load_method(vm, &obj, &name)?;
-                f.stack.push(m);
-                f.stack.push(slf);
-            } else {
-                let v = vm.get_attr(&obj, &name)?;
-                f.stack.push(v);
-            }
+            specialize::load_attr::execute(vm, f, op, arg, at, &name)?;
         }
         Opcode::STORE_ATTR => {
             let name = name_of(code, arg as usize);
-            let obj = pop(f);
-            let v = pop(f);
-            vm.set_attr(&obj, &name, v)?;
+            specialize::store_attr::execute(vm, f, op, at, &name)?;
         }
         Opcode::LOAD_SUPER_ATTR => {
             let name = name_of(code, (arg >> 2) as usize);
@@ -719,32 +761,18 @@ fn step_family(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyRes
             }
         }
         Opcode::BINARY_OP => {
-            let b = pop(f);
-            let a = pop(f);
             let bop = BinaryOperator::from_arg(arg)
                 .ok_or_else(|| vm.runtime_error("bad BINARY_OP oparg"))?;
-            let r = specialize::binary_op(vm, f, op, at, &a, &b, bop)?;
-            f.stack.push(r);
+            specialize::binary_op::execute(vm, f, op, at, bop)?;
         }
-        Opcode::COMPARE_OP => {
-            let b = pop(f);
-            let a = pop(f);
-            f.stack.push(ops::compare(vm, &a, &b, arg)?);
-        }
+        Opcode::COMPARE_OP => specialize::compare_op::execute(vm, f, op, arg, at)?,
         Opcode::CONTAINS_OP => {
             let b = pop(f);
             let a = pop(f);
             let r = ops::contains(vm, &b, &a)?;
             f.stack.push(Value::Bool(r != (arg == 1)));
         }
-        Opcode::TO_BOOL => {
-            let v = pop(f);
-            let b = match v {
-                Value::Bool(b) => b,
-                other => ops::truthy(vm, &other)?,
-            };
-            f.stack.push(Value::Bool(b));
-        }
+        Opcode::TO_BOOL => specialize::to_bool::execute(vm, f, op, at)?,
         Opcode::STORE_SUBSCR => {
             let key = pop(f);
             let container = pop(f);
@@ -762,16 +790,7 @@ fn step_family(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyRes
             let v = pop(f);
             f.stack.push(ops::get_iter(vm, &v)?);
         }
-        Opcode::FOR_ITER => {
-            let next = ops::next(vm, top(f))?;
-            match next {
-                Some(v) => f.stack.push(v),
-                None => {
-                    pop(f);
-                    jump_forward(f, arg);
-                }
-            }
-        }
+        Opcode::FOR_ITER => specialize::for_iter::execute(vm, f, op, arg, at)?,
         Opcode::SEND => {
             let v = pop(f);
             let recv = top(f).clone();
@@ -791,18 +810,7 @@ fn step_family(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyRes
             jump_backward(f, arg);
         }
         Opcode::RESUME => {}
-        Opcode::CALL => {
-            let n = arg as usize;
-            let base = f.stack.len() - n - 2;
-            let r = {
-                let (head, rest) = f.stack.split_at(base + 1);
-                let callable = &head[base];
-                let args = if rest[0].is_null() { &rest[1..] } else { rest };
-                specialize::call(vm, code, op, at, callable, CallArgs::positional(args))?
-            };
-            f.stack.truncate(base);
-            f.stack.push(r);
-        }
+        Opcode::CALL => specialize::call::execute(vm, f, op, arg as usize, at)?,
         Opcode::CALL_KW => {
             let kwnames = pop(f);
             let names = tuple_items(&kwnames).unwrap_or_default();
@@ -812,7 +820,13 @@ fn step_family(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyRes
                 let (head, rest) = f.stack.split_at(base + 1);
                 let callable = &head[base];
                 let args = if rest[0].is_null() { &rest[1..] } else { rest };
-                vm.call_args(callable, CallArgs { args, kwnames: &names })?
+                vm.call_args(
+                    callable,
+                    CallArgs {
+                        args,
+                        kwnames: &names,
+                    },
+                )?
             };
             f.stack.truncate(base);
             f.stack.push(r);
@@ -839,7 +853,13 @@ fn step_family(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyRes
                     }
                 }
             }
-            let r = vm.call_args(&callable, CallArgs { args: &args, kwnames: &names })?;
+            let r = vm.call_args(
+                &callable,
+                CallArgs {
+                    args: &args,
+                    kwnames: &names,
+                },
+            )?;
             f.stack.push(r);
         }
         _ => {
@@ -857,7 +877,10 @@ fn cell_name(code: &CodeObject, i: usize) -> ObjRef {
     if i < nc {
         code.cellvars[i].clone()
     } else {
-        code.freevars.get(i - nc).cloned().unwrap_or_else(|| intern("?"))
+        code.freevars
+            .get(i - nc)
+            .cloned()
+            .unwrap_or_else(|| intern("?"))
     }
 }
 

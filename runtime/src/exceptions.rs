@@ -125,15 +125,20 @@ pub fn format_exception(vm: &Vm, exc: &ObjRef) -> String {
     let mut chain: Vec<(ObjRef, &'static str)> = Vec::new();
     let mut cur = exc.clone();
     let mut seen: Vec<usize> = vec![cur.addr()];
-    loop {
-        let Some(e) = exc_data(&cur) else { break };
+    while let Some(e) = exc_data(&cur) {
         let cause = e.cause.lock().clone();
         let context = e.context.lock().clone();
         let next = if let Value::Obj(c) = cause {
-            Some((c, "\nThe above exception was the direct cause of the following exception:\n\n"))
+            Some((
+                c,
+                "\nThe above exception was the direct cause of the following exception:\n\n",
+            ))
         } else if !e.suppress_context.load(Ordering::Relaxed) {
             if let Value::Obj(c) = context {
-                Some((c, "\nDuring handling of the above exception, another exception occurred:\n\n"))
+                Some((
+                    c,
+                    "\nDuring handling of the above exception, another exception occurred:\n\n",
+                ))
             } else {
                 None
             }
@@ -163,8 +168,12 @@ pub fn format_exception(vm: &Vm, exc: &ObjRef) -> String {
 pub fn traceback_value(exc: &Value) -> Value {
     use std::sync::OnceLock;
     static CLS: OnceLock<&'static Object> = OnceLock::new();
-    let Value::Obj(o) = exc else { return Value::None };
-    let Some(e) = exc_data(o) else { return Value::None };
+    let Value::Obj(o) = exc else {
+        return Value::None;
+    };
+    let Some(e) = exc_data(o) else {
+        return Value::None;
+    };
     if e.traceback.lock().is_empty() {
         return Value::None;
     }

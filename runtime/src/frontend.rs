@@ -217,9 +217,7 @@ fn coding_of_line(line: &[u8]) -> Option<String> {
     let rest = &line[i + 1..];
     let mut pos = 0;
     while pos + 6 < rest.len() + 1 {
-        let Some(found) = find_sub(&rest[pos..], b"coding") else {
-            return None;
-        };
+        let found = find_sub(&rest[pos..], b"coding")?;
         let after = pos + found + 6;
         if matches!(rest.get(after), Some(b':') | Some(b'=')) {
             let mut j = after + 1;
@@ -571,7 +569,12 @@ fn describe_one(
     let range = error.location;
     let start = range.start().to_usize();
     let end = range.end().to_usize();
-    let plain = |msg: &str| (ParseFailure::new(msg, start, Some(end.max(start + 1))), false);
+    let plain = |msg: &str| {
+        (
+            ParseFailure::new(msg, start, Some(end.max(start + 1))),
+            false,
+        )
+    };
     match &error.error {
         ParseErrorType::Lexical(kind) => describe_lexical(source, kind, range, brackets)
             .unwrap_or_else(|| (ParseFailure::new("invalid syntax", start, None), true)),
@@ -624,7 +627,11 @@ fn describe_one(
         )),
         ParseErrorType::InvalidAnnotatedAssignmentTarget => plain("illegal target for annotation"),
         ParseErrorType::PositionalAfterKeywordArgument => (
-            ParseFailure::new("positional argument follows keyword argument", end, Some(end + 1)),
+            ParseFailure::new(
+                "positional argument follows keyword argument",
+                end,
+                Some(end + 1),
+            ),
             false,
         ),
         ParseErrorType::PositionalAfterKeywordUnpacking => (
@@ -672,7 +679,8 @@ fn describe_one(
                 .map_or(0, |p| p + 1);
             let stmt = source[line_start..floor_char_boundary(source, start)].trim_start();
             if stmt.starts_with("print ") || stmt == "print" {
-                let s = line_start + (source[line_start..].len() - source[line_start..].trim_start().len());
+                let s = line_start
+                    + (source[line_start..].len() - source[line_start..].trim_start().len());
                 (
                     ParseFailure::new(
                         "Missing parentheses in call to 'print'. Did you mean print(...)?",
@@ -686,7 +694,10 @@ fn describe_one(
             }
         }
         ParseErrorType::FStringError(e) => describe_fstring_error(source, e, range),
-        _ => (ParseFailure::new("invalid syntax", start, Some(end.max(start + 1))), true),
+        _ => (
+            ParseFailure::new("invalid syntax", start, Some(end.max(start + 1))),
+            true,
+        ),
     }
 }
 

@@ -85,6 +85,8 @@ pub struct FuncState {
 /// A Python function.
 pub struct FunctionObj {
     state: AtomicPtr<FuncState>,
+    // Boxed so that a snapshot's address stays valid while readers hold it.
+    #[allow(clippy::vec_box)]
     retired: Mutex<Vec<Box<FuncState>>>,
     /// The module globals dict.
     pub globals: ObjRef,

@@ -5,23 +5,51 @@
 use crate::builtins::types::types;
 use crate::compiler;
 use crate::eval::{run_frame, Frame};
-use crate::object::{Object, ModuleObj, Payload};
+use crate::object::{ModuleObj, Object, Payload};
 use crate::strobj::{intern, new_str};
 use crate::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
 /// The Python-source modules shipped inside the binary: (name, file, source).
 pub const EMBEDDED: &[(&str, &str, &str)] = &[
-    ("collections", "collections.py", include_str!("../lib/collections.py")),
-    ("itertools", "itertools.py", include_str!("../lib/itertools.py")),
-    ("functools", "functools.py", include_str!("../lib/functools.py")),
-    ("operator", "operator.py", include_str!("../lib/operator.py")),
+    (
+        "collections",
+        "collections.py",
+        include_str!("../lib/collections.py"),
+    ),
+    (
+        "itertools",
+        "itertools.py",
+        include_str!("../lib/itertools.py"),
+    ),
+    (
+        "functools",
+        "functools.py",
+        include_str!("../lib/functools.py"),
+    ),
+    (
+        "operator",
+        "operator.py",
+        include_str!("../lib/operator.py"),
+    ),
     ("string", "string.py", include_str!("../lib/string.py")),
     ("random", "random.py", include_str!("../lib/random.py")),
     ("queue", "queue.py", include_str!("../lib/queue.py")),
-    ("threading", "threading.py", include_str!("../lib/threading.py")),
-    ("concurrent", "concurrent/__init__.py", include_str!("../lib/concurrent/__init__.py")),
-    ("concurrent.futures", "concurrent/futures/__init__.py", include_str!("../lib/concurrent/futures/__init__.py")),
+    (
+        "threading",
+        "threading.py",
+        include_str!("../lib/threading.py"),
+    ),
+    (
+        "concurrent",
+        "concurrent/__init__.py",
+        include_str!("../lib/concurrent/__init__.py"),
+    ),
+    (
+        "concurrent.futures",
+        "concurrent/futures/__init__.py",
+        include_str!("../lib/concurrent/futures/__init__.py"),
+    ),
 ];
 
 /// A new, empty module object.
@@ -34,7 +62,10 @@ pub fn new_module(name: &str) -> ObjRef {
     }
     ObjRef::new_immortal(Object::new(
         types().module,
-        Payload::Module(ModuleObj { name: name.to_string(), dict: d }),
+        Payload::Module(ModuleObj {
+            name: name.to_string(),
+            dict: d,
+        }),
     ))
 }
 
@@ -75,7 +106,9 @@ pub fn exec_module_source(vm: &Vm, module: &ObjRef, source: &str, filename: &str
     let cc = compiler::compile_module(source, filename).map_err(|e| syntax_error(vm, &e))?;
     let code = crate::code::load_code(&cc, vm.interp.config.specialize)
         .map_err(|m| vm.new_error(types().exc.system_error, m))?;
-    let globals = module_dict(module).cloned().ok_or_else(|| vm.type_error("not a module"))?;
+    let globals = module_dict(module)
+        .cloned()
+        .ok_or_else(|| vm.type_error("not a module"))?;
     let mut frame = Frame::new(code, globals, None);
     frame.init_cells();
     vm.enter_call()?;
@@ -93,7 +126,12 @@ fn find_source(vm: &Vm, name: &str) -> Option<(String, String)> {
     if name.contains('.') {
         return None;
     }
-    let dir = vm.interp.config.script_dir.clone().unwrap_or_else(|| std::path::PathBuf::from("."));
+    let dir = vm
+        .interp
+        .config
+        .script_dir
+        .clone()
+        .unwrap_or_else(|| std::path::PathBuf::from("."));
     let path = dir.join(format!("{name}.py"));
     let text = std::fs::read(&path).ok()?;
     let text = String::from_utf8_lossy(&text).to_string();

@@ -37,19 +37,37 @@ pub enum IterState {
     /// bytes iterator
     Bytes { b: Value, index: usize },
     /// dict iterator
-    Dict { dict: Value, pos: usize, kind: ViewKind, len: usize },
+    Dict {
+        dict: Value,
+        pos: usize,
+        kind: ViewKind,
+        len: usize,
+    },
     /// dict view (iterable, not an iterator)
     DictView { dict: Value, kind: ViewKind },
     /// set iterator over a snapshot
-    Set { set: Value, items: Vec<Value>, index: usize, len: usize },
+    Set {
+        set: Value,
+        items: Vec<Value>,
+        index: usize,
+        len: usize,
+    },
     /// `__getitem__` protocol
     SeqGetItem { seq: Value, index: i64 },
     /// `iter(callable, sentinel)`
-    Callable { func: Value, sentinel: Value, done: bool },
+    Callable {
+        func: Value,
+        sentinel: Value,
+        done: bool,
+    },
     /// `enumerate`
     Enumerate { it: Value, count: Value },
     /// `zip`
-    Zip { iters: Vec<Value>, strict: bool, done: bool },
+    Zip {
+        iters: Vec<Value>,
+        strict: bool,
+        done: bool,
+    },
     /// `map`
     Map { func: Value, iters: Vec<Value> },
     /// `filter`
@@ -69,19 +87,41 @@ fn state_type_name(state: &IterState) -> &'static str {
         IterState::Tuple { .. } => "tuple_iterator",
         IterState::Range { .. } => "range_iterator",
         IterState::Str { s, .. } => {
-            if s.as_obj().and_then(|o| o.as_str()).map(|t| t.is_ascii()).unwrap_or(true) {
+            if s.as_obj()
+                .and_then(|o| o.as_str())
+                .map(|t| t.is_ascii())
+                .unwrap_or(true)
+            {
                 "str_ascii_iterator"
             } else {
                 "str_iterator"
             }
         }
         IterState::Bytes { .. } => "bytes_iterator",
-        IterState::Dict { kind: ViewKind::Keys, .. } => "dict_keyiterator",
-        IterState::Dict { kind: ViewKind::Values, .. } => "dict_valueiterator",
-        IterState::Dict { kind: ViewKind::Items, .. } => "dict_itemiterator",
-        IterState::DictView { kind: ViewKind::Keys, .. } => "dict_keys",
-        IterState::DictView { kind: ViewKind::Values, .. } => "dict_values",
-        IterState::DictView { kind: ViewKind::Items, .. } => "dict_items",
+        IterState::Dict {
+            kind: ViewKind::Keys,
+            ..
+        } => "dict_keyiterator",
+        IterState::Dict {
+            kind: ViewKind::Values,
+            ..
+        } => "dict_valueiterator",
+        IterState::Dict {
+            kind: ViewKind::Items,
+            ..
+        } => "dict_itemiterator",
+        IterState::DictView {
+            kind: ViewKind::Keys,
+            ..
+        } => "dict_keys",
+        IterState::DictView {
+            kind: ViewKind::Values,
+            ..
+        } => "dict_values",
+        IterState::DictView {
+            kind: ViewKind::Items,
+            ..
+        } => "dict_items",
         IterState::Set { .. } => "set_iterator",
         IterState::SeqGetItem { .. } => "iterator",
         IterState::Callable { .. } => "callable_iterator",
@@ -95,10 +135,26 @@ fn state_type_name(state: &IterState) -> &'static str {
 }
 
 const ITER_TYPE_NAMES: &[&str] = &[
-    "list_iterator", "tuple_iterator", "range_iterator", "str_ascii_iterator", "str_iterator",
-    "bytes_iterator", "dict_keyiterator", "dict_valueiterator", "dict_itemiterator", "dict_keys",
-    "dict_values", "dict_items", "set_iterator", "iterator", "callable_iterator", "enumerate", "zip",
-    "map", "filter", "reversed",
+    "list_iterator",
+    "tuple_iterator",
+    "range_iterator",
+    "str_ascii_iterator",
+    "str_iterator",
+    "bytes_iterator",
+    "dict_keyiterator",
+    "dict_valueiterator",
+    "dict_itemiterator",
+    "dict_keys",
+    "dict_values",
+    "dict_items",
+    "set_iterator",
+    "iterator",
+    "callable_iterator",
+    "enumerate",
+    "zip",
+    "map",
+    "filter",
+    "reversed",
 ];
 
 fn iter_next_method(vm: &Vm, args: crate::function::CallArgs) -> PyResult<Value> {
@@ -122,7 +178,10 @@ pub fn iter_class(name: &str) -> &'static Object {
             .iter()
             .map(|n| {
                 let c = crate::modules::new_native_class(n, "builtins");
-                if !n.starts_with("dict_keys") && !n.starts_with("dict_values") && !n.starts_with("dict_items") {
+                if !n.starts_with("dict_keys")
+                    && !n.starts_with("dict_values")
+                    && !n.starts_with("dict_items")
+                {
                     crate::builtins::add_method(c, "__next__", iter_next_method);
                 }
                 crate::builtins::add_method(c, "__iter__", iter_iter_method);
@@ -130,13 +189,19 @@ pub fn iter_class(name: &str) -> &'static Object {
             })
             .collect()
     });
-    all.iter().find(|(n, _)| *n == name).map(|(_, c)| *c).unwrap_or(types().iterator)
+    all.iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, c)| *c)
+        .unwrap_or(types().iterator)
 }
 
 /// A new iterator object.
 pub fn new_iter(state: IterState) -> Value {
     let cls = iter_class(state_type_name(&state));
-    Value::Obj(ObjRef::new(Object::new(cls, Payload::Iter(Mutex::new(state)))))
+    Value::Obj(ObjRef::new(Object::new(
+        cls,
+        Payload::Iter(Mutex::new(state)),
+    )))
 }
 
 /// The type name of an iterator for reprs.
@@ -147,12 +212,30 @@ pub fn iter_type_name(it: &IterObj) -> &'static str {
         IterState::Range { .. } => "range_iterator",
         IterState::Str { .. } => "str_ascii_iterator",
         IterState::Bytes { .. } => "bytes_iterator",
-        IterState::Dict { kind: ViewKind::Keys, .. } => "dict_keyiterator",
-        IterState::Dict { kind: ViewKind::Values, .. } => "dict_valueiterator",
-        IterState::Dict { kind: ViewKind::Items, .. } => "dict_itemiterator",
-        IterState::DictView { kind: ViewKind::Keys, .. } => "dict_keys",
-        IterState::DictView { kind: ViewKind::Values, .. } => "dict_values",
-        IterState::DictView { kind: ViewKind::Items, .. } => "dict_items",
+        IterState::Dict {
+            kind: ViewKind::Keys,
+            ..
+        } => "dict_keyiterator",
+        IterState::Dict {
+            kind: ViewKind::Values,
+            ..
+        } => "dict_valueiterator",
+        IterState::Dict {
+            kind: ViewKind::Items,
+            ..
+        } => "dict_itemiterator",
+        IterState::DictView {
+            kind: ViewKind::Keys,
+            ..
+        } => "dict_keys",
+        IterState::DictView {
+            kind: ViewKind::Values,
+            ..
+        } => "dict_values",
+        IterState::DictView {
+            kind: ViewKind::Items,
+            ..
+        } => "dict_items",
         IterState::Set { .. } => "set_iterator",
         IterState::SeqGetItem { .. } => "iterator",
         IterState::Callable { .. } => "callable_iterator",
@@ -168,7 +251,9 @@ pub fn iter_type_name(it: &IterObj) -> &'static str {
 /// `len()` of a dict view.
 pub fn view_len(it: &IterObj) -> Option<usize> {
     match &*it.lock() {
-        IterState::DictView { dict, .. } => crate::builtins::dict::dict_payload(dict).map(|d| d.len()),
+        IterState::DictView { dict, .. } => {
+            crate::builtins::dict::dict_payload(dict).map(|d| d.len())
+        }
         _ => None,
     }
 }
@@ -183,7 +268,11 @@ pub fn view_repr(vm: &Vm, it: &IterObj) -> PyResult<Option<String>> {
     let items: Vec<Value> = match kind {
         ViewKind::Keys => d.keys(),
         ViewKind::Values => d.values(),
-        ViewKind::Items => d.items().into_iter().map(|(k, v)| new_tuple(vec![k, v])).collect(),
+        ViewKind::Items => d
+            .items()
+            .into_iter()
+            .map(|(k, v)| new_tuple(vec![k, v]))
+            .collect(),
     };
     let name = match kind {
         ViewKind::Keys => "dict_keys",
@@ -197,15 +286,27 @@ pub fn view_repr(vm: &Vm, it: &IterObj) -> PyResult<Option<String>> {
 /// The native iterator state for iterating `o`, if it has one.
 pub fn native_iter_state(_vm: &Vm, o: &ObjRef, v: &Value) -> PyResult<Option<IterState>> {
     Ok(Some(match &o.payload {
-        Payload::List(_) => IterState::List { list: v.clone(), index: 0 },
-        Payload::Tuple(_) => IterState::Tuple { tuple: v.clone(), index: 0 },
+        Payload::List(_) => IterState::List {
+            list: v.clone(),
+            index: 0,
+        },
+        Payload::Tuple(_) => IterState::Tuple {
+            tuple: v.clone(),
+            index: 0,
+        },
         Payload::Range(r) => IterState::Range {
             cur: r.start as i128,
             stop: r.stop as i128,
             step: r.step as i128,
         },
-        Payload::Str(_) => IterState::Str { s: v.clone(), pos: 0 },
-        Payload::Bytes(_) => IterState::Bytes { b: v.clone(), index: 0 },
+        Payload::Str(_) => IterState::Str {
+            s: v.clone(),
+            pos: 0,
+        },
+        Payload::Bytes(_) => IterState::Bytes {
+            b: v.clone(),
+            index: 0,
+        },
         Payload::Dict(d) => IterState::Dict {
             dict: v.clone(),
             pos: 0,
@@ -215,14 +316,21 @@ pub fn native_iter_state(_vm: &Vm, o: &ObjRef, v: &Value) -> PyResult<Option<Ite
         Payload::Set(s) => {
             let items = s.items();
             let len = items.len();
-            IterState::Set { set: v.clone(), items, index: 0, len }
+            IterState::Set {
+                set: v.clone(),
+                items,
+                index: 0,
+                len,
+            }
         }
         Payload::Iter(it) => match &*it.lock() {
             IterState::DictView { dict, kind } => IterState::Dict {
                 dict: dict.clone(),
                 pos: 0,
                 kind: *kind,
-                len: crate::builtins::dict::dict_payload(dict).map(|d| d.len()).unwrap_or(0),
+                len: crate::builtins::dict::dict_payload(dict)
+                    .map(|d| d.len())
+                    .unwrap_or(0),
             },
             _ => return Ok(None),
         },
@@ -289,8 +397,15 @@ pub fn iter_next(vm: &Vm, it: &IterObj) -> PyResult<Option<Value>> {
             }
             Ok(None)
         }
-        IterState::Dict { dict, pos, kind, len } => {
-            let Some(d) = crate::builtins::dict::dict_payload(dict) else { return Ok(None) };
+        IterState::Dict {
+            dict,
+            pos,
+            kind,
+            len,
+        } => {
+            let Some(d) = crate::builtins::dict::dict_payload(dict) else {
+                return Ok(None);
+            };
             if d.len() != *len {
                 *len = usize::MAX;
                 return Err(vm.runtime_error("dictionary changed size during iteration"));
@@ -307,7 +422,12 @@ pub fn iter_next(vm: &Vm, it: &IterObj) -> PyResult<Option<Value>> {
                 None => Ok(None),
             }
         }
-        IterState::Set { set, items, index, len } => {
+        IterState::Set {
+            set,
+            items,
+            index,
+            len,
+        } => {
             if let Some(Payload::Set(s)) = set.as_obj().map(|o| &o.payload) {
                 if s.len() != *len {
                     *len = usize::MAX;
@@ -343,7 +463,11 @@ fn iter_next_python(vm: &Vm, it: &IterObj) -> PyResult<Option<Value>> {
     }
     let step = match &*it.lock() {
         IterState::SeqGetItem { seq, index } => Step::SeqGetItem(seq.clone(), *index),
-        IterState::Callable { func, sentinel, done } => {
+        IterState::Callable {
+            func,
+            sentinel,
+            done,
+        } => {
             if *done {
                 Step::Stop
             } else {
@@ -351,7 +475,11 @@ fn iter_next_python(vm: &Vm, it: &IterObj) -> PyResult<Option<Value>> {
             }
         }
         IterState::Enumerate { it, count } => Step::Enumerate(it.clone(), count.clone()),
-        IterState::Zip { iters, strict, done } => {
+        IterState::Zip {
+            iters,
+            strict,
+            done,
+        } => {
             if *done {
                 Step::Stop
             } else {
@@ -372,7 +500,10 @@ fn iter_next_python(vm: &Vm, it: &IterObj) -> PyResult<Option<Value>> {
                 }
                 Ok(Some(v))
             }
-            Err(e) if vm.err_matches(&e, types().exc.index_error) || vm.err_matches(&e, types().exc.stop_iteration) => {
+            Err(e)
+                if vm.err_matches(&e, types().exc.index_error)
+                    || vm.err_matches(&e, types().exc.stop_iteration) =>
+            {
                 *it.lock() = IterState::Done;
                 Ok(None)
             }
@@ -388,7 +519,12 @@ fn iter_next_python(vm: &Vm, it: &IterObj) -> PyResult<Option<Value>> {
         }
         Step::Enumerate(inner, count) => match ops::next(vm, &inner)? {
             Some(v) => {
-                let next = ops::binary_op(vm, &count, &Value::Int(1), weft_specializer::BinaryOperator::Add)?;
+                let next = ops::binary_op(
+                    vm,
+                    &count,
+                    &Value::Int(1),
+                    weft_specializer::BinaryOperator::Add,
+                )?;
                 if let IterState::Enumerate { count: c, .. } = &mut *it.lock() {
                     *c = next;
                 }
@@ -414,7 +550,11 @@ fn iter_next_python(vm: &Vm, it: &IterObj) -> PyResult<Option<Value>> {
                                     "zip() argument {} is shorter than argument{} 1{}",
                                     i + 1,
                                     if i > 1 { "s" } else { "" },
-                                    if i > 1 { format!("-{i}") } else { String::new() }
+                                    if i > 1 {
+                                        format!("-{i}")
+                                    } else {
+                                        String::new()
+                                    }
                                 )));
                             }
                             for (j, y) in iters.iter().enumerate().skip(1) {
@@ -423,7 +563,11 @@ fn iter_next_python(vm: &Vm, it: &IterObj) -> PyResult<Option<Value>> {
                                         "zip() argument {} is longer than argument{} 1{}",
                                         j + 1,
                                         if j > 1 { "s" } else { "" },
-                                        if j > 1 { format!("-{j}") } else { String::new() }
+                                        if j > 1 {
+                                            format!("-{j}")
+                                        } else {
+                                            String::new()
+                                        }
                                     )));
                                 }
                             }

@@ -8,7 +8,7 @@ use weft::Runtime;
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-const USAGE: &str = "usage: weft [--no-specialize] (run FILE [ARGS...] | FILE [ARGS...] | -c CODE [ARGS...] | dis FILE)";
+const USAGE: &str = "usage: weft [--no-specialize] [--stats[=json]] (run FILE [ARGS...] | FILE [ARGS...] | -c CODE [ARGS...] | dis FILE)";
 
 enum Job {
     Run { source: Vec<u8>, filename: String },
@@ -17,7 +17,10 @@ enum Job {
 
 fn decode_source(bytes: Vec<u8>, filename: &str) -> Result<String, String> {
     match String::from_utf8(bytes) {
-        Ok(s) => Ok(s.strip_prefix('\u{feff}').map(|x| x.to_string()).unwrap_or(s)),
+        Ok(s) => Ok(s
+            .strip_prefix('\u{feff}')
+            .map(|x| x.to_string())
+            .unwrap_or(s)),
         Err(e) => {
             let pos = e.utf8_error().valid_up_to();
             let bytes = e.into_bytes();
@@ -33,16 +36,37 @@ fn decode_source(bytes: Vec<u8>, filename: &str) -> Result<String, String> {
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let mut specialize = true;
+    let mut stats: Option<bool> = None; // Some(json?)
     while let Some(a) = args.first() {
         match a.as_str() {
             "--no-specialize" => {
                 specialize = false;
                 args.remove(0);
             }
+            "--stats" | "--stats=text" => {
+                stats = Some(false);
+                args.remove(0);
+            }
+            "--stats=json" => {
+                stats = Some(true);
+                args.remove(0);
+            }
             "-u" | "-B" | "-E" | "-s" | "-S" => {
                 args.remove(0);
             }
             _ => break,
+        }
+    }
+    if args.first().map(|s| s.as_str()) == Some("run") {
+        // Options may also follow `run`.
+        while let Some(opt) = args.get(1).cloned() {
+            match opt.as_str() {
+                "--no-specialize" => specialize = false,
+                "--stats" | "--stats=text" => stats = Some(false),
+                "--stats=json" => stats = Some(true),
+                _ => break,
+            }
+            args.remove(1);
         }
     }
     let (job, argv) = match args.first().map(|s| s.as_str()) {
@@ -61,7 +85,13 @@ fn main() -> ExitCode {
             };
             let mut argv = vec!["-c".to_string()];
             argv.extend(args[2..].iter().cloned());
-            (Job::Run { source: code.clone().into_bytes(), filename: "<string>".into() }, argv)
+            (
+                Job::Run {
+                    source: code.clone().into_bytes(),
+                    filename: "<string>".into(),
+                },
+                argv,
+            )
         }
         Some(cmd) => {
             let (is_dis, rest) = match cmd {
@@ -76,24 +106,54 @@ fn main() -> ExitCode {
             let source = match std::fs::read(file) {
                 Ok(s) => s,
                 Err(e) => {
-                    eprintln!("weft: can't open file '{}': [Errno {}] {}", file, e.raw_os_error().unwrap_or(2), e);
+                    eprintln!(
+                        "weft: can't open file '{}': [Errno {}] {}",
+                        file,
+                        e.raw_os_error().unwrap_or(2),
+                        e
+                    );
                     return ExitCode::from(2);
                 }
             };
             let argv: Vec<String> = rest.to_vec();
             if is_dis {
-                (Job::Dis { source, filename: file.clone() }, argv)
+                (
+                    Job::Dis {
+                        source,
+                        filename: file.clone(),
+                    },
+                    argv,
+                )
             } else {
-                (Job::Run { source, filename: file.clone() }, argv)
+                (
+                    Job::Run {
+                        source,
+                        filename: file.clone(),
+                    },
+                    argv,
+                )
             }
         }
     };
     let script_dir = match &job {
-        Job::Run { filename, .. } | Job::Dis { filename, .. } => std::path::Path::new(filename)
-            .parent()
-            .map(|p| if p.as_os_str().is_empty() { std::path::PathBuf::from(".") } else { p.to_path_buf() }),
+        Job::Run { filename, .. } | Job::Dis { filename, .. } => {
+            std::path::Path::new(filename).parent().map(|p| {
+                if p.as_os_str().is_empty() {
+                    std::path::PathBuf::from(".")
+                } else {
+                    p.to_path_buf()
+                }
+            })
+        }
     };
-    let config = Config { specialize, argv, script_dir };
+    let config = Config {
+        specialize,
+        argv,
+        script_dir,
+    };
+    if stats.is_some() {
+        weft::specialize::stats::set_enabled(true);
+    }
     let handle = std::thread::Builder::new()
         .name("main".into())
         .stack_size(THREAD_STACK_SIZE)
@@ -101,7 +161,18 @@ fn main() -> ExitCode {
             let rt = Runtime::with_config(config);
             match job {
                 Job::Run { source, filename } => match decode_source(source, &filename) {
-                    Ok(src) => rt.run_main(&src, &filename, true),
+                    Ok(src) => {
+                        let status = rt.run_main(&src, &filename, true);
+                        if let Some(json) = stats {
+                            weft::specialize::stats::flush_thread();
+                            if json {
+                                eprintln!("{}", weft::specialize::stats::report_json());
+                            } else {
+                                eprint!("{}", weft::specialize::stats::report_text());
+                            }
+                        }
+                        status
+                    }
                     Err(msg) => {
                         eprintln!("{msg}");
                         1
@@ -114,7 +185,10 @@ fn main() -> ExitCode {
                             0
                         }
                         Err(e) => {
-                            eprintln!("  File \"{}\", line {}\nSyntaxError: {}", e.filename, e.line, e.message);
+                            eprintln!(
+                                "  File \"{}\", line {}\nSyntaxError: {}",
+                                e.filename, e.line, e.message
+                            );
                             1
                         }
                     },

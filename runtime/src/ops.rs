@@ -120,10 +120,7 @@ pub fn len(vm: &Vm, v: &Value) -> PyResult<usize> {
             return Ok(n);
         }
     }
-    Err(vm.type_error(format!(
-        "object of type '{}' has no len()",
-        vm.type_name(v)
-    )))
+    Err(vm.type_error(format!("object of type '{}' has no len()", vm.type_name(v))))
 }
 
 // ----- equality and hashing -----------------------------------------------
@@ -171,17 +168,12 @@ pub fn native_eq(a: &Value, b: &Value) -> Option<bool> {
                 (Payload::List(_), Payload::List(_)) | (Payload::Dict(_), Payload::Dict(_)) => None,
                 (Payload::Range(r), Payload::Range(s)) => Some(
                     r.len() == s.len()
-                        && (r.len() == 0 || (r.start == s.start && (r.len() == 1 || r.step == s.step))),
+                        && (r.is_empty()
+                            || (r.start == s.start && (r.len() == 1 || r.step == s.step))),
                 ),
                 (Payload::Float(p), Payload::Float(q)) => Some(p == q),
-                _ => {
-                    if std::ptr::eq(x.class(), y.class()) || true {
-                        // Other built-in objects compare by identity.
-                        Some(ObjRef::ptr_eq(x, y))
-                    } else {
-                        None
-                    }
-                }
+                // Other built-in objects compare by identity.
+                _ => Some(ObjRef::ptr_eq(x, y)),
             }
         }
         (Value::Obj(o), other) | (other, Value::Obj(o)) => {
@@ -259,7 +251,10 @@ impl Vm {
                         }
                         Ok(crate::numhash::hash_tuple(&hs))
                     }
-                    Payload::Set(s) if std::ptr::eq(o.class(), types().frozenset) || crate::typeobj::is_subtype(o.class(), types().frozenset) => {
+                    Payload::Set(s)
+                        if std::ptr::eq(o.class(), types().frozenset)
+                            || crate::typeobj::is_subtype(o.class(), types().frozenset) =>
+                    {
                         let items = s.items();
                         let mut hs = Vec::with_capacity(items.len());
                         for x in &items {
@@ -267,10 +262,9 @@ impl Vm {
                         }
                         Ok(crate::numhash::hash_frozenset(hs.into_iter(), items.len()))
                     }
-                    Payload::List(_) | Payload::Dict(_) | Payload::Set(_) => Err(self.type_error(format!(
-                        "unhashable type: '{}'",
-                        o.type_name()
-                    ))),
+                    Payload::List(_) | Payload::Dict(_) | Payload::Set(_) => {
+                        Err(self.type_error(format!("unhashable type: '{}'", o.type_name())))
+                    }
                     Payload::Slice(..) => Err(self.type_error("unhashable type: 'slice'")),
                     _ => Ok(crate::numhash::hash_pointer(o.addr())),
                 }
@@ -335,10 +329,14 @@ fn native_compare(vm: &Vm, a: &Value, b: &Value, op: u32) -> PyResult<Option<boo
         return Ok(Some(cmp_ord(x.cmp(&y), op)));
     }
     if let (Some(x), Some(y)) = (int::as_int_like(a), num(b)) {
-        return Ok(int::int_float_cmp(&x, y).map(|o| cmp_ord(o, op)).or(Some(op == 3)));
+        return Ok(int::int_float_cmp(&x, y)
+            .map(|o| cmp_ord(o, op))
+            .or(Some(op == 3)));
     }
     if let (Some(x), Some(y)) = (num(a), int::as_int_like(b)) {
-        return Ok(int::int_float_cmp(&y, x).map(|o| cmp_ord(o.reverse(), op)).or(Some(op == 3)));
+        return Ok(int::int_float_cmp(&y, x)
+            .map(|o| cmp_ord(o.reverse(), op))
+            .or(Some(op == 3)));
     }
     let (Value::Obj(x), Value::Obj(y)) = (a, b) else {
         return Ok(None);
@@ -393,23 +391,24 @@ pub fn compare(vm: &Vm, a: &Value, b: &Value, op: u32) -> PyResult<Value> {
     let name = CMP_NAMES[op as usize];
     let rname = CMP_NAMES[CMP_SWAPPED[op as usize]];
     let (ca, cb) = (class_of(a), class_of(b));
-    let reflected_first = !std::ptr::eq(ca, cb) && crate::typeobj::is_subtype(cb, ca) && special(b, rname).is_some();
+    let reflected_first =
+        !std::ptr::eq(ca, cb) && crate::typeobj::is_subtype(cb, ca) && special(b, rname).is_some();
     if reflected_first {
         let m = special(b, rname).unwrap_or(Value::None);
-        let r = call_special(vm, &m, b, &[a.clone()])?;
+        let r = call_special(vm, &m, b, std::slice::from_ref(a))?;
         if !is_not_implemented(&r) {
             return Ok(r);
         }
     }
     if let Some(m) = special(a, name) {
-        let r = call_special(vm, &m, a, &[b.clone()])?;
+        let r = call_special(vm, &m, a, std::slice::from_ref(b))?;
         if !is_not_implemented(&r) {
             return Ok(r);
         }
     }
     if !reflected_first {
         if let Some(m) = special(b, rname) {
-            let r = call_special(vm, &m, b, &[a.clone()])?;
+            let r = call_special(vm, &m, b, std::slice::from_ref(a))?;
             if !is_not_implemented(&r) {
                 return Ok(r);
             }
@@ -417,7 +416,7 @@ pub fn compare(vm: &Vm, a: &Value, b: &Value, op: u32) -> PyResult<Value> {
     }
     if op == 3 {
         if let Some(m) = special(a, "__eq__") {
-            let r = call_special(vm, &m, a, &[b.clone()])?;
+            let r = call_special(vm, &m, a, std::slice::from_ref(b))?;
             if !is_not_implemented(&r) {
                 return Ok(Value::Bool(!truthy(vm, &r)?));
             }
@@ -526,23 +525,25 @@ pub fn binary_op(vm: &Vm, a: &Value, b: &Value, op: BinaryOperator) -> PyResult<
     if user_a || user_b {
         if let Some(iname) = iname {
             if let Some(m) = special(a, iname) {
-                let r = call_special(vm, &m, a, &[b.clone()])?;
+                let r = call_special(vm, &m, a, std::slice::from_ref(b))?;
                 if !is_not_implemented(&r) {
                     return Ok(r);
                 }
             }
         }
         let (ca, cb) = (class_of(a), class_of(b));
-        let reflected_first = !std::ptr::eq(ca, cb) && crate::typeobj::is_subtype(cb, ca) && special(b, rname).is_some();
+        let reflected_first = !std::ptr::eq(ca, cb)
+            && crate::typeobj::is_subtype(cb, ca)
+            && special(b, rname).is_some();
         if reflected_first {
             let m = special(b, rname).unwrap_or(Value::None);
-            let r = call_special(vm, &m, b, &[a.clone()])?;
+            let r = call_special(vm, &m, b, std::slice::from_ref(a))?;
             if !is_not_implemented(&r) {
                 return Ok(r);
             }
         }
         if let Some(m) = special(a, lname) {
-            let r = call_special(vm, &m, a, &[b.clone()])?;
+            let r = call_special(vm, &m, a, std::slice::from_ref(b))?;
             if !is_not_implemented(&r) {
                 return Ok(r);
             }
@@ -551,7 +552,7 @@ pub fn binary_op(vm: &Vm, a: &Value, b: &Value, op: BinaryOperator) -> PyResult<
         }
         if !reflected_first && !std::ptr::eq(ca, cb) {
             if let Some(m) = special(b, rname) {
-                let r = call_special(vm, &m, b, &[a.clone()])?;
+                let r = call_special(vm, &m, b, std::slice::from_ref(a))?;
                 if !is_not_implemented(&r) {
                     return Ok(r);
                 }
@@ -573,6 +574,9 @@ pub fn binary_op(vm: &Vm, a: &Value, b: &Value, op: BinaryOperator) -> PyResult<
         }
     }
     if op.base() == Add {
+        if let Some(Payload::Bytes(_)) = a.as_obj().map(|o| &o.payload) {
+            return Err(vm.type_error(format!("can't concat {} to bytes", vm.type_name(b))));
+        }
         if let Value::Obj(o) = a {
             let what = match &o.payload {
                 Payload::Str(_) => Some("str"),
@@ -659,7 +663,13 @@ pub fn invert(vm: &Vm, v: &Value) -> PyResult<Value> {
     }
 }
 
-fn unary(vm: &Vm, v: &Value, name: &str, sym: &str, native: impl Fn(&Value) -> Option<Value>) -> PyResult<Value> {
+fn unary(
+    vm: &Vm,
+    v: &Value,
+    name: &str,
+    sym: &str,
+    native: impl Fn(&Value) -> Option<Value>,
+) -> PyResult<Value> {
     if let Some(m) = special(v, name) {
         return call_special(vm, &m, v, &[]);
     }
@@ -680,13 +690,13 @@ pub fn get_item(vm: &Vm, container: &Value, key: &Value) -> PyResult<Value> {
     if let Value::Obj(o) = container {
         if !o.type_data().builtin {
             if let Some(m) = special(container, "__getitem__") {
-                return call_special(vm, &m, container, &[key.clone()]);
+                return call_special(vm, &m, container, std::slice::from_ref(key));
             }
         }
         if let Payload::Type(_) = &o.payload {
             // Generic alias syntax like list[int]: return the class itself.
             if let Some(m) = o.type_data_of_self().lookup(&intern("__class_getitem__")) {
-                return vm.call(&m, &[key.clone()]);
+                return vm.call(&m, std::slice::from_ref(key));
             }
             return Ok(container.clone());
         }
@@ -720,7 +730,7 @@ pub fn del_item(vm: &Vm, container: &Value, key: &Value) -> PyResult<()> {
     if let Value::Obj(o) = container {
         if !o.type_data().builtin {
             if let Some(m) = special(container, "__delitem__") {
-                call_special(vm, &m, container, &[key.clone()])?;
+                call_special(vm, &m, container, std::slice::from_ref(key))?;
                 return Ok(());
             }
         }
@@ -737,7 +747,7 @@ pub fn contains(vm: &Vm, container: &Value, item: &Value) -> PyResult<bool> {
     if let Value::Obj(o) = container {
         if !o.type_data().builtin {
             if let Some(m) = special(container, "__contains__") {
-                let r = call_special(vm, &m, container, &[item.clone()])?;
+                let r = call_special(vm, &m, container, std::slice::from_ref(item))?;
                 return truthy(vm, &r);
             }
         }
@@ -784,16 +794,7 @@ pub fn contains(vm: &Vm, container: &Value, item: &Value) -> PyResult<bool> {
                     return Ok(k >= 0 && k < n as i128);
                 }
             }
-            Payload::Bytes(b) => {
-                return match item {
-                    Value::Int(i) => Ok(b.contains(&(*i as u8))),
-                    Value::Obj(io) => match &io.payload {
-                        Payload::Bytes(sub) => Ok(sub.is_empty() || b.windows(sub.len()).any(|w| w == &sub[..])),
-                        _ => Err(vm.type_error("a bytes-like object is required")),
-                    },
-                    _ => Err(vm.type_error("a bytes-like object is required")),
-                }
-            }
+            Payload::Bytes(b) => return crate::builtins::bytes::bytes_contains(vm, b, item),
             _ => {}
         }
     }
@@ -820,7 +821,9 @@ pub fn get_iter(vm: &Vm, v: &Value) -> PyResult<Value> {
         if !o.type_data().builtin {
             if let Some(m) = special(v, "__iter__") {
                 let it = call_special(vm, &m, v, &[])?;
-                if special(&it, "__next__").is_none() && !matches!(&it, Value::Obj(io) if matches!(io.payload, Payload::Iter(_) | Payload::Generator(_))) {
+                if special(&it, "__next__").is_none()
+                    && !matches!(&it, Value::Obj(io) if matches!(io.payload, Payload::Iter(_) | Payload::Generator(_)))
+                {
                     return Err(vm.type_error(format!(
                         "iter() returned non-iterator of type '{}'",
                         vm.type_name(&it)
@@ -836,7 +839,10 @@ pub fn get_iter(vm: &Vm, v: &Value) -> PyResult<Value> {
             return Ok(v.clone());
         }
         if special(v, "__getitem__").is_some() {
-            return Ok(iterators::new_iter(IterState::SeqGetItem { seq: v.clone(), index: 0 }));
+            return Ok(iterators::new_iter(IterState::SeqGetItem {
+                seq: v.clone(),
+                index: 0,
+            }));
         }
         if let Payload::Native(_) = &o.payload {
             if let Some(m) = o.type_data().lookup(&intern("__iter__")) {
@@ -869,10 +875,7 @@ pub fn next(vm: &Vm, it: &Value) -> PyResult<Option<Value>> {
             };
         }
     }
-    Err(vm.type_error(format!(
-        "'{}' object is not an iterator",
-        vm.type_name(it)
-    )))
+    Err(vm.type_error(format!("'{}' object is not an iterator", vm.type_name(it))))
 }
 
 /// All items of an iterable.
@@ -959,7 +962,11 @@ pub fn make_exception(vm: &Vm, v: Value) -> PyResult<PyErr> {
             if crate::typeobj::is_subtype(o, types().exc.base_exception) {
                 let inst = vm.call(&v, &[])?;
                 return match inst {
-                    Value::Obj(i) if crate::typeobj::is_subtype(i.class(), types().exc.base_exception) => Ok(PyErr(i)),
+                    Value::Obj(i)
+                        if crate::typeobj::is_subtype(i.class(), types().exc.base_exception) =>
+                    {
+                        Ok(PyErr(i))
+                    }
                     other => Err(vm.type_error(format!(
                         "calling {} should have returned an instance of BaseException, not {}",
                         vm.repr_of(&v)?,
@@ -979,7 +986,10 @@ pub fn exception_matches(vm: &Vm, exc: &Value, typ: &Value) -> PyResult<bool> {
     let cls = class_of(exc);
     let check = |t: &Value| -> PyResult<bool> {
         match t {
-            Value::Obj(o) if matches!(o.payload, Payload::Type(_)) && crate::typeobj::is_subtype(o, types().exc.base_exception) => {
+            Value::Obj(o)
+                if matches!(o.payload, Payload::Type(_))
+                    && crate::typeobj::is_subtype(o, types().exc.base_exception) =>
+            {
                 Ok(crate::typeobj::is_subtype(cls, o))
             }
             _ => Err(vm.type_error(
@@ -1022,7 +1032,12 @@ pub fn index_i64(vm: &Vm, v: &Value) -> PyResult<i64> {
         Value::Bool(b) => Ok(*b as i64),
         _ => {
             let b = index_of(vm, v)?;
-            Ok(b.to_i64().unwrap_or(if b.sign() == num_bigint::Sign::Minus { i64::MIN } else { i64::MAX }))
+            Ok(b.to_i64()
+                .unwrap_or(if b.sign() == num_bigint::Sign::Minus {
+                    i64::MIN
+                } else {
+                    i64::MAX
+                }))
         }
     }
 }

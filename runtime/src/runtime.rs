@@ -38,12 +38,17 @@ impl Runtime {
             int_max_str_digits: AtomicUsize::new(4300),
             running_threads: AtomicUsize::new(0),
         };
-        Runtime { interp: Arc::new(interp) }
+        Runtime {
+            interp: Arc::new(interp),
+        }
     }
 
     /// A new interpreter with default configuration.
     pub fn new(options: RuntimeOptions) -> Runtime {
-        Runtime::with_config(Config { specialize: !options.no_specialize, ..Config::default() })
+        Runtime::with_config(Config {
+            specialize: !options.no_specialize,
+            ..Config::default()
+        })
     }
 
     /// The shared interpreter state.
@@ -58,10 +63,15 @@ impl Runtime {
         let vm = Vm::new(self.interp.clone(), THREAD_STACK_SIZE, is_main_thread);
         let main = new_module("__main__");
         if let Some(d) = crate::import::module_dict(&main) {
-            vm.dict_of(d).set_by_name("__file__", crate::strobj::new_str(filename));
-            vm.dict_of(d).set_by_name("__builtins__", Value::Obj(self.interp.builtins.clone()));
+            vm.dict_of(d)
+                .set_by_name("__file__", crate::strobj::new_str(filename));
+            vm.dict_of(d)
+                .set_by_name("__builtins__", Value::Obj(self.interp.builtins.clone()));
         }
-        self.interp.modules.lock().insert("__main__".into(), main.clone());
+        self.interp
+            .modules
+            .lock()
+            .insert("__main__".into(), main.clone());
         let r = exec_module_source(&vm, &main, source, filename);
         let mut status = match r {
             Ok(()) => 0,

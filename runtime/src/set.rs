@@ -41,7 +41,9 @@ fn eq_fn(vm: &Vm) -> impl FnMut(&Value, &Value) -> Result<bool, PyErr> + '_ {
 impl SetObj {
     /// An empty set.
     pub fn new() -> SetObj {
-        SetObj { table: Mutex::new(SetTable::new()) }
+        SetObj {
+            table: Mutex::new(SetTable::new()),
+        }
     }
 
     /// A set of `items` (inserted in order).
@@ -52,7 +54,9 @@ impl SetObj {
             let h = vm.hash(&v)?;
             t.insert(v, h, &mut eq)?;
         }
-        Ok(SetObj { table: Mutex::new(t) })
+        Ok(SetObj {
+            table: Mutex::new(t),
+        })
     }
 
     /// Number of items.
@@ -77,10 +81,7 @@ impl SetObj {
 
     /// Membership.
     pub fn contains(&self, vm: &Vm, v: &Value) -> PyResult<bool> {
-        let h = match vm.hash(v) {
-            Ok(h) => h,
-            Err(e) => return Err(e),
-        };
+        let h = vm.hash(v)?;
         let t = self.table.lock();
         let mut eq = eq_fn(vm);
         t.contains(v, h, &mut eq)
@@ -109,14 +110,27 @@ fn is_frozen(v: &Value) -> bool {
 }
 
 fn wrap(table: SetTable<Value>, frozen: bool) -> Value {
-    let cls = if frozen { types().frozenset } else { types().set };
-    Value::Obj(ObjRef::new(Object::new(cls, Payload::Set(SetObj { table: Mutex::new(table) }))))
+    let cls = if frozen {
+        types().frozenset
+    } else {
+        types().set
+    };
+    Value::Obj(ObjRef::new(Object::new(
+        cls,
+        Payload::Set(SetObj {
+            table: Mutex::new(table),
+        }),
+    )))
 }
 
 /// A new set (or frozenset) value.
 pub fn new_set_from(vm: &Vm, items: Vec<Value>, frozen: bool) -> PyResult<Value> {
     let s = SetObj::from_values(vm, items)?;
-    let cls = if frozen { types().frozenset } else { types().set };
+    let cls = if frozen {
+        types().frozenset
+    } else {
+        types().set
+    };
     Ok(Value::Obj(ObjRef::new(Object::new(cls, Payload::Set(s)))))
 }
 
@@ -148,8 +162,13 @@ fn with_other<R>(
         if crate::builtins::types::is_exact(other, types().dict) {
             let entries = d.entries();
             let mut keys = entries.iter().map(|e| Ok((e.key.clone(), e.hash)));
-            let mut contains = |k: &Value, h: i64| -> PyResult<bool> { Ok(d.get_hashed(vm, k, h)?.is_some()) };
-            return f(Other::Dict(DictOperand { len: entries.len(), keys: &mut keys, contains: &mut contains }));
+            let mut contains =
+                |k: &Value, h: i64| -> PyResult<bool> { Ok(d.get_hashed(vm, k, h)?.is_some()) };
+            return f(Other::Dict(DictOperand {
+                len: entries.len(),
+                keys: &mut keys,
+                contains: &mut contains,
+            }));
         }
     }
     let items = ops::collect_iter(vm, other)?;
@@ -165,7 +184,11 @@ pub fn set_compare(vm: &Vm, a: &SetObj, b: &SetObj, op: u32) -> PyResult<bool> {
     let sa = a.snapshot();
     let sb = b.snapshot();
     let mut eq = eq_fn(vm);
-    let sub = |x: &SetTable<Value>, y: &SetTable<Value>, eq: &mut dyn FnMut(&Value, &Value) -> PyResult<bool>| sops::is_subset(x, Other::Set(y), eq);
+    let sub = |x: &SetTable<Value>,
+               y: &SetTable<Value>,
+               eq: &mut dyn FnMut(&Value, &Value) -> PyResult<bool>| {
+        sops::is_subset(x, Other::Set(y), eq)
+    };
     Ok(match op {
         0 => sa.len() < sb.len() && sub(&sa, &sb, &mut eq)?,
         1 => sub(&sa, &sb, &mut eq)?,
@@ -227,7 +250,10 @@ pub fn set_inplace(vm: &Vm, a: &Value, b: &Value, op: BinaryOperator) -> PyResul
 }
 
 fn this<'a>(vm: &Vm, args: &'a CallArgs) -> PyResult<&'a SetObj> {
-    args.pos().first().and_then(set_payload).ok_or_else(|| vm.type_error("descriptor requires a 'set' object"))
+    args.pos()
+        .first()
+        .and_then(set_payload)
+        .ok_or_else(|| vm.type_error("descriptor requires a 'set' object"))
 }
 
 fn add(vm: &Vm, args: CallArgs) -> PyResult<Value> {
@@ -260,7 +286,11 @@ fn remove(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 
 fn pop(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     arg_count(vm, "pop", &args, 1, 1)?;
-    this(vm, &args)?.table.lock().pop().ok_or_else(|| vm.key_error(crate::strobj::new_str("pop from an empty set")))
+    this(vm, &args)?
+        .table
+        .lock()
+        .pop()
+        .ok_or_else(|| vm.key_error(crate::strobj::new_str("pop from an empty set")))
 }
 
 fn clear(vm: &Vm, args: CallArgs) -> PyResult<Value> {
@@ -280,7 +310,12 @@ fn copy(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 fn multi(vm: &Vm, args: CallArgs, op: BinaryOperator) -> PyResult<Value> {
     let pos = args.pos();
     this(vm, &args)?;
-    let mut acc = wrap(set_payload(&pos[0]).map(|s| s.snapshot()).unwrap_or_default(), is_frozen(&pos[0]));
+    let mut acc = wrap(
+        set_payload(&pos[0])
+            .map(|s| s.snapshot())
+            .unwrap_or_default(),
+        is_frozen(&pos[0]),
+    );
     if pos.len() == 1 {
         return Ok(acc);
     }
@@ -353,7 +388,12 @@ fn isdisjoint(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     let s = this(vm, &args)?;
     let snap = s.snapshot();
     let mut eq = eq_fn(vm);
-    Ok(Value::Bool(with_other(vm, None, &args.pos()[1], &mut |other| sops::is_disjoint(&snap, other, &mut eq))?))
+    Ok(Value::Bool(with_other(
+        vm,
+        None,
+        &args.pos()[1],
+        &mut |other| sops::is_disjoint(&snap, other, &mut eq),
+    )?))
 }
 
 fn set_init(vm: &Vm, args: CallArgs) -> PyResult<Value> {
@@ -362,7 +402,9 @@ fn set_init(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     let mut work = SetTable::new();
     if let Some(src) = args.pos().get(1) {
         let mut eq = eq_fn(vm);
-        with_other(vm, None, src, &mut |other| sops::update(&mut work, other, &mut eq))?;
+        with_other(vm, None, src, &mut |other| {
+            sops::update(&mut work, other, &mut eq)
+        })?;
     }
     *s.table.lock() = work;
     Ok(Value::None)
@@ -390,6 +432,10 @@ pub fn register(_r: &mut BuiltinRegistry) {
     add_method(s, "update", update);
     add_method(s, "intersection_update", intersection_update);
     add_method(s, "difference_update", difference_update);
-    add_method(s, "symmetric_difference_update", symmetric_difference_update);
+    add_method(
+        s,
+        "symmetric_difference_update",
+        symmetric_difference_update,
+    );
     add_method(s, "__init__", set_init);
 }

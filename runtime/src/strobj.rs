@@ -83,7 +83,11 @@ impl PyStr {
         if self.is_ascii() {
             &self.text[start.min(self.text.len())..end.min(self.text.len())]
         } else {
-            let mut it = self.text.char_indices().map(|(b, _)| b).chain(std::iter::once(self.text.len()));
+            let mut it = self
+                .text
+                .char_indices()
+                .map(|(b, _)| b)
+                .chain(std::iter::once(self.text.len()));
             let b0 = it.nth(start).unwrap_or(self.text.len());
             let b1 = if end > start {
                 it.nth(end - start - 1).unwrap_or(self.text.len())

@@ -250,7 +250,10 @@ pub fn type_data(cls: &Object) -> Option<&TypeData> {
 }
 
 /// C3 linearization of `cls` with `bases`; Err on an inconsistent hierarchy.
-pub fn c3_mro(cls: &'static Object, bases: &[&'static Object]) -> Result<Vec<&'static Object>, String> {
+pub fn c3_mro(
+    cls: &'static Object,
+    bases: &[&'static Object],
+) -> Result<Vec<&'static Object>, String> {
     let mut seqs: Vec<Vec<&'static Object>> = bases
         .iter()
         .map(|b| type_data(b).map(|t| t.mro()).unwrap_or_default())
@@ -300,5 +303,51 @@ pub fn is_subtype(sub: &Object, sup: &Object) -> bool {
     match &sub.payload {
         Payload::Type(t) => t.with_mro(|m| m.iter().any(|c| std::ptr::eq(*c, sup))),
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::builtins::typecall::new_class;
+    use crate::dict::DictObj;
+    use crate::runtime::{Runtime, RuntimeOptions};
+    use crate::vm::Vm;
+
+    fn names(cls: &'static crate::object::Object) -> Vec<String> {
+        cls.type_data_of_self()
+            .mro()
+            .iter()
+            .map(|c| c.type_data_of_self().name())
+            .collect()
+    }
+
+    #[test]
+    fn c3_diamond_and_inconsistency() {
+        let rt = Runtime::new(RuntimeOptions::default());
+        let vm = Vm::new(rt.interp().clone(), 1 << 20, false);
+        let ns = DictObj::new();
+        let a = new_class(&vm, "A", vec![], &ns).unwrap();
+        let b = new_class(&vm, "B", vec![a], &ns).unwrap();
+        let c = new_class(&vm, "C", vec![a], &ns).unwrap();
+        let d = new_class(&vm, "D", vec![b, c], &ns).unwrap();
+        assert_eq!(names(d), ["D", "B", "C", "A", "object"]);
+        assert!(new_class(&vm, "E", vec![a, b], &ns).is_err());
+    }
+
+    #[test]
+    fn changing_a_base_invalidates_subclass_versions() {
+        let rt = Runtime::new(RuntimeOptions::default());
+        let vm = Vm::new(rt.interp().clone(), 1 << 20, false);
+        let ns = DictObj::new();
+        let a = new_class(&vm, "A", vec![], &ns).unwrap();
+        let b = new_class(&vm, "B", vec![a], &ns).unwrap();
+        let (ta, tb) = (a.type_data_of_self(), b.type_data_of_self());
+        let va = ta.assign_version();
+        let vb = tb.assign_version();
+        assert!(va != 0 && vb != 0 && va != vb);
+        ta.invalidate();
+        assert_eq!(ta.version(), 0);
+        assert_eq!(tb.version(), 0);
+        assert_ne!(tb.assign_version(), vb, "a fresh version is assigned");
     }
 }

@@ -182,10 +182,7 @@ impl Vm {
 
     /// StopIteration(value)
     pub fn stop_iteration(&self, value: Option<Value>) -> PyErr {
-        PyErr(self.new_exception(
-            types().exc.stop_iteration,
-            value.into_iter().collect(),
-        ))
+        PyErr(self.new_exception(types().exc.stop_iteration, value.into_iter().collect()))
     }
 
     /// True when `err` is an instance of `cls`.
@@ -207,7 +204,9 @@ impl Vm {
     #[inline]
     pub fn enter_call(&self) -> PyResult<()> {
         let d = self.depth.get() + 1;
-        if d > self.interp.recursion_limit.load(Ordering::Relaxed) || stack_pointer() < self.stack_limit {
+        if d > self.interp.recursion_limit.load(Ordering::Relaxed)
+            || stack_pointer() < self.stack_limit
+        {
             return Err(self.new_error(
                 types().exc.recursion_error,
                 "maximum recursion depth exceeded",
@@ -293,10 +292,9 @@ impl Vm {
                             },
                         )
                     }
-                    None => Err(self.type_error(format!(
-                        "'{}' object is not callable",
-                        cls.name()
-                    ))),
+                    None => {
+                        Err(self.type_error(format!("'{}' object is not callable", cls.name())))
+                    }
                 }
             }
         }
@@ -332,12 +330,21 @@ impl Vm {
             name: f.name.lock().clone(),
             qualname: f.qualname.lock().clone(),
         };
-        Value::Obj(ObjRef::new(Object::new(types().generator, Payload::Generator(g))))
+        Value::Obj(ObjRef::new(Object::new(
+            types().generator,
+            Payload::Generator(g),
+        )))
     }
 
     /// Binds call arguments into a new frame's locals and cells, with
     /// CPython's error messages.
-    pub fn bind_args(&self, _fobj: &ObjRef, f: &FunctionObj, frame: &mut Frame, args: CallArgs) -> PyResult<()> {
+    pub fn bind_args(
+        &self,
+        _fobj: &ObjRef,
+        f: &FunctionObj,
+        frame: &mut Frame,
+        args: CallArgs,
+    ) -> PyResult<()> {
         let state = f.state();
         let code = state.code;
         let pos = args.pos();
@@ -354,9 +361,20 @@ impl Vm {
                 locals[nargs + nkwonly] = crate::builtins::tuple::new_tuple(pos[nargs..].to_vec());
             } else {
                 let ndefaults = crate::builtins::tuple::tuple_len(&state.defaults);
-                let given_kw = args.kwargs().filter(|(k, _)| code.varnames[..nargs + nkwonly].iter().any(|n| n.as_str() == Some(k))).count();
+                let given_kw = args
+                    .kwargs()
+                    .filter(|(k, _)| {
+                        code.varnames[..nargs + nkwonly]
+                            .iter()
+                            .any(|n| n.as_str() == Some(k))
+                    })
+                    .count();
                 let takes = if ndefaults > 0 {
-                    format!("from {} to {} positional arguments", nargs - ndefaults, nargs)
+                    format!(
+                        "from {} to {} positional arguments",
+                        nargs - ndefaults,
+                        nargs
+                    )
                 } else {
                     format!(
                         "{} positional argument{}",
@@ -465,8 +483,13 @@ impl Vm {
         }
         if nkwonly > 0 {
             let mut missing = Vec::new();
-            for i in nargs..nargs + nkwonly {
-                if locals[i].is_null() {
+            for (i, slot) in locals
+                .iter_mut()
+                .enumerate()
+                .take(nargs + nkwonly)
+                .skip(nargs)
+            {
+                if slot.is_null() {
                     let name = code.varnames[i].clone();
                     let dflt = match &state.kwdefaults {
                         Value::Obj(d) => match &d.payload {
@@ -476,7 +499,7 @@ impl Vm {
                         _ => None,
                     };
                     match dflt {
-                        Some(v) => locals[i] = v,
+                        Some(v) => *slot = v,
                         None => missing.push(name.as_str().unwrap_or("").to_string()),
                     }
                 }
@@ -500,7 +523,9 @@ impl Vm {
 
     /// The type name of a value (for messages).
     pub fn type_name(&self, v: &Value) -> String {
-        crate::builtins::types::class_of(v).type_data_of_self().name()
+        crate::builtins::types::class_of(v)
+            .type_data_of_self()
+            .name()
     }
 
     /// `getattr(obj, name)`

@@ -41,13 +41,21 @@ fn check(category: &str, dir: &std::path::Path, name: &str) -> Option<String> {
         let want = std::fs::read_to_string(base.with_extension("err")).unwrap_or_default();
         let got = last_line(&o.stderr);
         if got != want.trim() {
-            problems.push(format!("last stderr line: expected {:?}, got {:?}", want.trim(), got));
+            problems.push(format!(
+                "last stderr line: expected {:?}, got {:?}",
+                want.trim(),
+                got
+            ));
         }
         if o.status != Some(1) {
             problems.push(format!("exit status {:?}, expected 1", o.status));
         }
     } else if o.status != Some(0) {
-        problems.push(format!("exit status {:?} (stderr: {})", o.status, last_line(&o.stderr)));
+        problems.push(format!(
+            "exit status {:?} (stderr: {})",
+            o.status,
+            last_line(&o.stderr)
+        ));
     }
     if problems.is_empty() {
         None
@@ -82,7 +90,11 @@ fn corpus_matches_cpython() {
             programs.push((category.to_string(), dir.clone(), n));
         }
     }
-    assert!(programs.len() >= 75, "corpus incomplete: {}", programs.len());
+    assert!(
+        programs.len() >= 75,
+        "corpus incomplete: {}",
+        programs.len()
+    );
     let queue = Mutex::new(programs.clone());
     let results = Mutex::new(Vec::new());
     std::thread::scope(|s| {
@@ -119,7 +131,12 @@ fn corpus_matches_cpython() {
     for u in &unexpected {
         println!("{u}");
     }
-    assert!(unexpected.is_empty(), "{} corpus programs fail:\n{}", unexpected.len(), unexpected.join("\n"));
+    assert!(
+        unexpected.is_empty(),
+        "{} corpus programs fail:\n{}",
+        unexpected.len(),
+        unexpected.join("\n")
+    );
     assert!(
         fixed.is_empty(),
         "now passing, remove from corpus_known_failures.txt: {:?}",

@@ -11,7 +11,10 @@ struct Lcg(u64);
 
 impl Lcg {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         self.0 >> 33
     }
     fn below(&mut self, n: usize) -> usize {
@@ -25,7 +28,11 @@ fn malformed_inputs_never_panic_or_hang() {
     let mut sources = Vec::new();
     for cat in ["lang", "errors", "invalidate", "bench"] {
         let dir = shared.join("corpus").join(cat);
-        let mut names: Vec<_> = std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok()).map(|e| e.path()).collect();
+        let mut names: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .map(|e| e.path())
+            .collect();
         names.sort();
         for p in names {
             if p.extension().map(|e| e == "py").unwrap_or(false) {
@@ -61,7 +68,11 @@ fn malformed_inputs_never_panic_or_hang() {
         let path = tmp.join(format!("case{i}.py"));
         std::fs::write(&path, case).unwrap();
         // Compile-only: a truncated loop may legitimately run forever.
-        let o = run_weft(&["dis", path.to_str().unwrap()], &tmp, Duration::from_secs(20));
+        let o = run_weft(
+            &["dis", path.to_str().unwrap()],
+            &tmp,
+            Duration::from_secs(20),
+        );
         let stderr = String::from_utf8_lossy(&o.stderr);
         assert!(!o.timed_out, "case {i} hung");
         assert!(!stderr.contains("panicked"), "case {i} panicked: {stderr}");
@@ -79,5 +90,8 @@ fn malformed_inputs_never_panic_or_hang() {
         }
     }
     let _ = std::fs::remove_dir_all(&tmp);
-    assert!(errors > 150, "only {errors} of 500 malformed inputs were rejected");
+    assert!(
+        errors > 150,
+        "only {errors} of 500 malformed inputs were rejected"
+    );
 }

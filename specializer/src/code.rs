@@ -17,7 +17,7 @@
 
 use crate::counter::BackoffCounter;
 use crate::opcode::Opcode;
-use crate::sync::{AtomicU64, AtomicU8, Ordering};
+use crate::sync::{fence, AtomicU64, AtomicU8, Mutex, Ordering};
 
 /// One 16-bit code unit: an opcode byte and an argument byte.
 #[repr(C)]
@@ -50,6 +50,11 @@ pub enum CodeError {
 pub struct CodeUnits {
     units: Box<[CodeUnit]>,
     cache_words: Box<[AtomicU64]>,
+    /// Serialises rewriters (specializers) of this code object; executing
+    /// threads never take it. Attempts are rare (counter-triggered), so
+    /// this costs nothing on the hot path, and it keeps two specializers
+    /// from interleaving their payload writes on one slot.
+    writers: Mutex<()>,
 }
 
 /// A successful rewrite or the reason it did not happen.
@@ -78,7 +83,7 @@ impl CodeUnits {
             units.push(CodeUnit::new(op, arg));
             let n = opcode.cache_units();
             if n > 0 {
-                if i + n >= raw.len() + 1 || i + 1 >= raw.len() {
+                if i + n > raw.len() || i + 1 >= raw.len() {
                     return Err(CodeError::Truncated(i));
                 }
                 if words > u16::MAX as usize {
@@ -104,6 +109,7 @@ impl CodeUnits {
         Ok(CodeUnits {
             units: units.into_boxed_slice(),
             cache_words,
+            writers: Mutex::new(()),
         })
     }
 
@@ -212,6 +218,80 @@ impl CodeUnits {
         self.set_counter(i, self.counter(i).restart());
     }
 
+    /// Writes the payload words of the instruction at `i` seqlock-style:
+    /// the guard word (`words[0]`, never 0) is first cleared, then the
+    /// other words written, then the guard word published with Release.
+    /// Call before `specialize`'s compare-exchange publishes the variant.
+    pub fn write_payload(&self, i: usize, words: &[u64]) {
+        let cache = self.cache(i);
+        if cache.len() < 1 + words.len() || words.is_empty() {
+            return;
+        }
+        cache[1].store(0, Ordering::Relaxed);
+        fence(Ordering::Release);
+        for (k, w) in words.iter().enumerate().skip(1) {
+            cache[1 + k].store(*w, Ordering::Relaxed);
+        }
+        cache[1].store(words[0], Ordering::Release);
+    }
+
+    /// The guard word of the instruction at `i` (0 when invalid).
+    #[inline(always)]
+    pub fn guard_word(&self, i: usize) -> u64 {
+        match self.cache(i).get(1) {
+            Some(w) => w.load(Ordering::Acquire),
+            None => 0,
+        }
+    }
+
+    /// Reads the guard word and the second payload word consistently:
+    /// None when a writer was active (the caller treats it as a miss).
+    #[inline(always)]
+    pub fn read_payload2(&self, i: usize) -> Option<(u64, u64)> {
+        let cache = self.cache(i);
+        let (Some(g), Some(p)) = (cache.get(1), cache.get(2)) else {
+            return None;
+        };
+        let g1 = g.load(Ordering::Acquire);
+        if g1 == 0 {
+            return None;
+        }
+        let p1 = p.load(Ordering::Relaxed);
+        fence(Ordering::Acquire);
+        let g2 = g.load(Ordering::Relaxed);
+        (g1 == g2).then_some((g1, p1))
+    }
+
+    /// The whole respecialization step under the writers' lock: if the slot
+    /// holds `current` (a variant, it is first compare-exchanged back to
+    /// its base; the base itself is taken as is), then either publish
+    /// `to` = (variant, payload words) — payload first, then the opcode
+    /// compare-exchange (cooldown) — or restart the counter. Returns what
+    /// happened; `Lost` leaves the slot alone (another writer or
+    /// instrumentation changed it).
+    pub fn rewrite(&self, i: usize, current: Opcode, to: Option<(Opcode, &[u64])>) -> Rewrite {
+        let _guard = self.writers.lock().unwrap_or_else(|e| e.into_inner());
+        if self.opcode(i) != current {
+            return Rewrite::Lost(self.opcode(i));
+        }
+        if current.is_specialized() {
+            let r = self.compare_exchange_opcode(i, current, current.deopt());
+            if r != Rewrite::Done {
+                return r;
+            }
+        }
+        match to {
+            Some((variant, words)) => {
+                self.write_payload(i, words);
+                self.specialize(i, variant)
+            }
+            None => {
+                self.attempt_failed(i);
+                Rewrite::Done
+            }
+        }
+    }
+
     /// Iterates `(index, opcode, oparg)` over instructions, skipping caches.
     pub fn instructions(&self) -> impl Iterator<Item = (usize, Opcode, u8)> + '_ {
         let mut i = 0;
@@ -253,7 +333,12 @@ mod tests {
         let ops: Vec<_> = code.instructions().map(|(_, op, _)| op).collect();
         assert_eq!(
             ops,
-            vec![Opcode::LOAD_FAST, Opcode::LOAD_ATTR, Opcode::BINARY_OP, Opcode::RETURN_VALUE]
+            vec![
+                Opcode::LOAD_FAST,
+                Opcode::LOAD_ATTR,
+                Opcode::BINARY_OP,
+                Opcode::RETURN_VALUE
+            ]
         );
     }
 
@@ -268,7 +353,10 @@ mod tests {
             code.specialize(3, Opcode::BINARY_OP_ADD_FLOAT),
             Rewrite::Lost(Opcode::BINARY_OP_ADD_INT)
         );
-        assert_eq!(code.unspecialize(3, Opcode::BINARY_OP_ADD_INT), Rewrite::Done);
+        assert_eq!(
+            code.unspecialize(3, Opcode::BINARY_OP_ADD_INT),
+            Rewrite::Done
+        );
         assert_eq!(code.opcode(3), Opcode::BINARY_OP);
         assert_eq!(code.counter(3), BackoffCounter::cooldown().restart());
     }
@@ -282,7 +370,10 @@ mod tests {
 
     #[test]
     fn malformed_input_is_refused() {
-        assert_eq!(CodeUnits::new(&[(255, 0)], true).err(), Some(CodeError::BadOpcode(0)));
+        assert_eq!(
+            CodeUnits::new(&[(255, 0)], true).err(),
+            Some(CodeError::BadOpcode(0))
+        );
         assert_eq!(
             CodeUnits::new(&[(Opcode::BINARY_OP as u8, 0)], true).err(),
             Some(CodeError::Truncated(0))

@@ -94,7 +94,11 @@ mod tests {
         for exec in 1..=n {
             if c.triggers() {
                 out.push(exec);
-                c = if succeed(exec) { BackoffCounter::cooldown() } else { c.restart() };
+                c = if succeed(exec) {
+                    BackoffCounter::cooldown()
+                } else {
+                    c.restart()
+                };
             } else {
                 c = c.advance();
             }

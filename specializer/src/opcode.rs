@@ -73,6 +73,52 @@ macro_rules! instruction_set {
             }
         }
 
+        const N_OPCODES: usize = Opcode::ALL.len();
+
+        /// `family()` of every opcode, indexed by byte (derived from the table).
+        static FAMILY_TABLE: [Option<Family>; N_OPCODES] = {
+            let mut t = [None; N_OPCODES];
+            let mut i = 0;
+            while i < N_OPCODES {
+                t[i] = Opcode::ALL[i].family_computed();
+                i += 1;
+            }
+            t
+        };
+
+        /// `deopt()` of every opcode, indexed by byte.
+        static DEOPT_TABLE: [Opcode; N_OPCODES] = {
+            let mut t = [Opcode::CACHE; N_OPCODES];
+            let mut i = 0;
+            while i < N_OPCODES {
+                t[i] = Opcode::ALL[i].deopt_computed();
+                i += 1;
+            }
+            t
+        };
+
+        /// `is_specialized()` of every opcode, indexed by byte.
+        static SPECIALIZED_TABLE: [bool; N_OPCODES] = {
+            let mut t = [false; N_OPCODES];
+            let mut i = 0;
+            while i < N_OPCODES {
+                t[i] = Opcode::ALL[i].is_specialized_computed();
+                i += 1;
+            }
+            t
+        };
+
+        /// `cache_units()` of every opcode, indexed by byte.
+        static CACHE_UNITS_TABLE: [u8; N_OPCODES] = {
+            let mut t = [0u8; N_OPCODES];
+            let mut i = 0;
+            while i < N_OPCODES {
+                t[i] = if Opcode::ALL[i].family_computed().is_some() { 1 } else { 0 };
+                i += 1;
+            }
+            t
+        };
+
         impl Opcode {
             /// Every opcode, indexed by its byte value.
             pub const ALL: &'static [Opcode] = &[
@@ -104,7 +150,7 @@ macro_rules! instruction_set {
 
             /// The family this opcode belongs to (base, variant or
             /// instrumented base), if any.
-            pub const fn family(self) -> Option<Family> {
+            const fn family_computed(self) -> Option<Family> {
                 match self {
                     $( Opcode::$base $( | Opcode::$variant )* => Some(Family::$base), )*
                     $( $( Opcode::$ibase => Some(Family::$base), )? )*
@@ -115,19 +161,40 @@ macro_rules! instruction_set {
             /// Inline cache units that follow the instruction in the code
             /// array: one (holding the index of its side cache entry) for
             /// every member of a family, zero otherwise.
+            #[inline(always)]
             pub const fn cache_units(self) -> usize {
-                match self.family() { Some(_) => 1, None => 0 }
+                CACHE_UNITS_TABLE[self as usize] as usize
             }
 
             /// Side-cache words of this instruction: the counter word plus
             /// the family's payload words; zero outside families.
             pub const fn cache_words(self) -> usize {
-                match self.family() { Some(f) => 1 + f.words(), None => 0 }
+                match FAMILY_TABLE[self as usize] { Some(f) => 1 + f.words(), None => 0 }
+            }
+
+            /// The family this opcode belongs to (base, variant or
+            /// instrumented base), if any.
+            #[inline(always)]
+            pub const fn family(self) -> Option<Family> {
+                FAMILY_TABLE[self as usize]
             }
 
             /// The adaptive base opcode a specialized variant deopts to; the
             /// uninstrumented opcode for an instrumented twin; itself otherwise.
+            #[inline(always)]
             pub const fn deopt(self) -> Opcode {
+                DEOPT_TABLE[self as usize]
+            }
+
+            /// True for a specialized variant of a family.
+            #[inline(always)]
+            pub const fn is_specialized(self) -> bool {
+                SPECIALIZED_TABLE[self as usize]
+            }
+
+            /// The adaptive base opcode a specialized variant deopts to; the
+            /// uninstrumented opcode for an instrumented twin; itself otherwise.
+            const fn deopt_computed(self) -> Opcode {
                 match self {
                     $( $( Opcode::$variant => Opcode::$base, )* )*
                     $( $( Opcode::$isimple => Opcode::$simple, )? )*
@@ -137,7 +204,7 @@ macro_rules! instruction_set {
             }
 
             /// True for a specialized variant of a family.
-            pub const fn is_specialized(self) -> bool {
+            const fn is_specialized_computed(self) -> bool {
                 match self {
                     $( $( Opcode::$variant => true, )* )*
                     _ => false,
@@ -655,7 +722,10 @@ mod tests {
 
     #[test]
     fn binary_operator_args_decode() {
-        assert_eq!(BinaryOperator::from_arg(13), Some(BinaryOperator::InplaceAdd));
+        assert_eq!(
+            BinaryOperator::from_arg(13),
+            Some(BinaryOperator::InplaceAdd)
+        );
         assert_eq!(BinaryOperator::InplaceAdd.base(), BinaryOperator::Add);
         assert_eq!(BinaryOperator::from_arg(26), Some(BinaryOperator::Subscr));
         assert_eq!(BinaryOperator::from_arg(27), None);

@@ -3,5 +3,9 @@
 
 #[cfg(loom)]
 pub use loom::sync::atomic::{fence, AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering};
+#[cfg(loom)]
+pub use loom::sync::Mutex;
 #[cfg(not(loom))]
 pub use std::sync::atomic::{fence, AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering};
+#[cfg(not(loom))]
+pub use std::sync::Mutex;

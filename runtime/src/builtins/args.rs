@@ -13,7 +13,11 @@ pub fn arg_count(vm: &Vm, name: &str, args: &CallArgs, min: usize, max: usize) -
     }
     let n = args.pos().len();
     if n < min || n > max {
-        let (lo, hi, got) = (min.saturating_sub(1), max.saturating_sub(1), n.saturating_sub(1));
+        let (lo, hi, got) = (
+            min.saturating_sub(1),
+            max.saturating_sub(1),
+            n.saturating_sub(1),
+        );
         return Err(vm.type_error(if lo == hi {
             match lo {
                 0 => format!("{name}() takes no arguments ({got} given)"),
@@ -21,9 +25,15 @@ pub fn arg_count(vm: &Vm, name: &str, args: &CallArgs, min: usize, max: usize) -
                 _ => format!("{name}() takes exactly {lo} arguments ({got} given)"),
             }
         } else if n < min {
-            format!("{name} expected at least {lo} argument{}, got {got}", if lo == 1 { "" } else { "s" })
+            format!(
+                "{name} expected at least {lo} argument{}, got {got}",
+                if lo == 1 { "" } else { "s" }
+            )
         } else {
-            format!("{name} expected at most {hi} argument{}, got {got}", if hi == 1 { "" } else { "s" })
+            format!(
+                "{name} expected at most {hi} argument{}, got {got}",
+                if hi == 1 { "" } else { "s" }
+            )
         }));
     }
     Ok(())

@@ -116,18 +116,32 @@ fn int_op(vm: &Vm, a: &Value, b: &Value, op: BinaryOperator) -> PyResult<Option<
                     Some(0)
                 } else {
                     let r = x % y;
-                    Some(if r != 0 && ((r < 0) != (y < 0)) { r + y } else { r })
+                    Some(if r != 0 && ((r < 0) != (y < 0)) {
+                        r + y
+                    } else {
+                        r
+                    })
                 }
             }
             And => Some(x & y),
             Or => Some(x | y),
             Xor => Some(x ^ y),
-            RShift if y >= 0 => Some(if y >= 64 { if x < 0 { -1 } else { 0 } } else { x >> y }),
+            RShift if y >= 0 => Some(if y >= 64 {
+                if x < 0 {
+                    -1
+                } else {
+                    0
+                }
+            } else {
+                x >> y
+            }),
             LShift if (0..63).contains(&y) => {
                 let r = x.checked_shl(y as u32);
                 r.filter(|r| (r >> y) == x)
             }
-            TrueDivide if y != 0 && x.unsigned_abs() < (1 << 53) && y.unsigned_abs() < (1 << 53) => {
+            TrueDivide
+                if y != 0 && x.unsigned_abs() < (1 << 53) && y.unsigned_abs() < (1 << 53) =>
+            {
                 return Ok(Some(Value::Float(x as f64 / y as f64)));
             }
             _ => None,
@@ -149,9 +163,10 @@ fn int_op(vm: &Vm, a: &Value, b: &Value, op: BinaryOperator) -> PyResult<Option<
             if y == BigInt::from(0) {
                 return Err(vm.zero_division("division by zero"));
             }
-            Value::Float(crate::mathcore::math::int_true_divide(&x, &y).map_err(|e| {
-                vm.overflow_error(e.message().to_string())
-            })?)
+            Value::Float(
+                crate::mathcore::math::int_true_divide(&x, &y)
+                    .map_err(|e| vm.overflow_error(e.message().to_string()))?,
+            )
         }
         Power => int::int_pow(vm, &x, &y, None)?,
         LShift => int_from_bigint(int::lshift(vm, &x, &y)?),
@@ -183,7 +198,10 @@ fn is_view(v: &Value) -> bool {
     match v.as_obj().map(|o| &o.payload) {
         Some(Payload::Iter(it)) => matches!(
             &*it.lock(),
-            crate::iterators::IterState::DictView { kind: crate::iterators::ViewKind::Keys | crate::iterators::ViewKind::Items, .. }
+            crate::iterators::IterState::DictView {
+                kind: crate::iterators::ViewKind::Keys | crate::iterators::ViewKind::Items,
+                ..
+            }
         ),
         _ => false,
     }
@@ -224,16 +242,20 @@ pub fn native_binary(vm: &Vm, a: &Value, b: &Value, op: BinaryOperator) -> PyRes
             Some(n) => Ok(Some(new_str(y.as_str().repeat(n)))),
             None => Ok(None),
         },
-        (Remainder, Some(Payload::Str(x)), _) => {
-            Ok(Some(new_str(crate::builtins::strmod::percent_format(vm, x.as_str(), b)?)))
-        }
+        (Remainder, Some(Payload::Str(x)), _) => Ok(Some(new_str(
+            crate::builtins::strmod::percent_format(vm, x.as_str(), b)?,
+        ))),
         (Add, Some(Payload::List(x)), Some(Payload::List(y))) => {
             let mut v = x.lock().clone();
             v.extend(y.lock().iter().cloned());
             Ok(Some(new_list(v)))
         }
         (Multiply, Some(Payload::List(x)), _) | (Multiply, _, Some(Payload::List(x))) => {
-            let other = if matches!(pa, Some(Payload::List(_))) { b } else { a };
+            let other = if matches!(pa, Some(Payload::List(_))) {
+                b
+            } else {
+                a
+            };
             match repeat_count(vm, other)? {
                 Some(n) => {
                     let items = x.lock().clone();
@@ -252,7 +274,11 @@ pub fn native_binary(vm: &Vm, a: &Value, b: &Value, op: BinaryOperator) -> PyRes
             Ok(Some(new_tuple(v)))
         }
         (Multiply, Some(Payload::Tuple(x)), _) | (Multiply, _, Some(Payload::Tuple(x))) => {
-            let other = if matches!(pa, Some(Payload::Tuple(_))) { b } else { a };
+            let other = if matches!(pa, Some(Payload::Tuple(_))) {
+                b
+            } else {
+                a
+            };
             match repeat_count(vm, other)? {
                 Some(n) => {
                     let mut v = Vec::with_capacity(x.len() * n);
@@ -273,7 +299,8 @@ pub fn native_binary(vm: &Vm, a: &Value, b: &Value, op: BinaryOperator) -> PyRes
             Some(n) => Ok(Some(crate::builtins::bytes::new_bytes(x.repeat(n)))),
             None => Ok(None),
         },
-        (Or | And | Subtract | Xor, Some(Payload::Iter(_)), _) | (Or | And | Subtract | Xor, _, Some(Payload::Iter(_)))
+        (Or | And | Subtract | Xor, Some(Payload::Iter(_)), _)
+        | (Or | And | Subtract | Xor, _, Some(Payload::Iter(_)))
             if is_view(a) || is_view(b) =>
         {
             let sa = crate::set::new_set_from(vm, crate::ops::collect_iter(vm, a)?, false)?;
@@ -299,9 +326,16 @@ pub fn native_binary(vm: &Vm, a: &Value, b: &Value, op: BinaryOperator) -> PyRes
 
 /// Native in-place operators that mutate the left operand (`list +=`,
 /// `set |=`, `dict |=`); None to fall back to the binary form.
-pub fn native_inplace(vm: &Vm, a: &Value, b: &Value, op: BinaryOperator) -> PyResult<Option<Value>> {
+pub fn native_inplace(
+    vm: &Vm,
+    a: &Value,
+    b: &Value,
+    op: BinaryOperator,
+) -> PyResult<Option<Value>> {
     use BinaryOperator::*;
-    let Some(ao) = a.as_obj() else { return Ok(None) };
+    let Some(ao) = a.as_obj() else {
+        return Ok(None);
+    };
     match (&ao.payload, op) {
         (Payload::List(_), Add) => {
             let items = crate::ops::collect_iter(vm, b)?;
@@ -320,7 +354,9 @@ pub fn native_inplace(vm: &Vm, a: &Value, b: &Value, op: BinaryOperator) -> PyRe
             }
             None => Ok(None),
         },
-        (Payload::Set(_), Or | And | Subtract | Xor) if !std::ptr::eq(ao.class(), types().frozenset) => {
+        (Payload::Set(_), Or | And | Subtract | Xor)
+            if !std::ptr::eq(ao.class(), types().frozenset) =>
+        {
             if !matches!(b.as_obj().map(|o| &o.payload), Some(Payload::Set(_))) {
                 return Ok(None);
             }

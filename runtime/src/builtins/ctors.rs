@@ -67,7 +67,10 @@ pub fn to_int(vm: &Vm, x: Option<&Value>, base: Option<&Value>) -> PyResult<Valu
 }
 
 fn parse_int_str(vm: &Vm, s: &str, base: u32) -> PyResult<Value> {
-    let limit = vm.interp.int_max_str_digits.load(std::sync::atomic::Ordering::Relaxed);
+    let limit = vm
+        .interp
+        .int_max_str_digits
+        .load(std::sync::atomic::Ordering::Relaxed);
     if base == 10 && limit > 0 && s.trim().len() > limit + 1 {
         let digits = s.chars().filter(|c| c.is_ascii_digit()).count();
         if digits > limit {
@@ -99,7 +102,8 @@ pub fn float_to_int(vm: &Vm, f: f64) -> PyResult<Value> {
         return Ok(Value::Int(t as i64));
     }
     Ok(int_from_bigint(
-        crate::mathcore::math::float_to_bigint(t).map_err(|_| vm.overflow_error("cannot convert float infinity to integer"))?,
+        crate::mathcore::math::float_to_bigint(t)
+            .map_err(|_| vm.overflow_error("cannot convert float infinity to integer"))?,
     ))
 }
 
@@ -155,14 +159,21 @@ pub fn make_range(vm: &Vm, pos: &[Value]) -> PyResult<Value> {
     let (start, stop, step) = match pos.len() {
         1 => (0, range_arg(vm, &pos[0])?, 1),
         2 => (range_arg(vm, &pos[0])?, range_arg(vm, &pos[1])?, 1),
-        3 => (range_arg(vm, &pos[0])?, range_arg(vm, &pos[1])?, range_arg(vm, &pos[2])?),
+        3 => (
+            range_arg(vm, &pos[0])?,
+            range_arg(vm, &pos[1])?,
+            range_arg(vm, &pos[2])?,
+        ),
         0 => return Err(vm.type_error("range expected at least 1 argument, got 0")),
         n => return Err(vm.type_error(format!("range expected at most 3 arguments, got {n}"))),
     };
     if step == 0 {
         return Err(vm.value_error("range() arg 3 must not be zero"));
     }
-    Ok(obj(types().range, Payload::Range(RangeObj { start, stop, step })))
+    Ok(obj(
+        types().range,
+        Payload::Range(RangeObj { start, stop, step }),
+    ))
 }
 
 /// `str(x)` / `str(bytes, encoding[, errors])`
@@ -179,7 +190,12 @@ pub fn to_str(vm: &Vm, args: CallArgs) -> PyResult<String> {
 }
 
 /// The payload for a new instance whose solid base is `kind`.
-fn base_payload(vm: &Vm, kind: BaseKind, cls: &'static Object, args: CallArgs) -> PyResult<Payload> {
+fn base_payload(
+    vm: &Vm,
+    kind: BaseKind,
+    cls: &'static Object,
+    args: CallArgs,
+) -> PyResult<Payload> {
     let pos = args.pos();
     Ok(match kind {
         BaseKind::Object | BaseKind::Other | BaseKind::Type => {
@@ -245,7 +261,10 @@ pub fn object_new(vm: &Vm, args: CallArgs) -> PyResult<Value> {
         .filter(|c| matches!(c.payload, Payload::Type(_)))
         .ok_or_else(|| vm.type_error("object.__new__(X): X is not a type object"))?;
     let kind = cls.type_data_of_self().base_kind;
-    let rest = CallArgs { args: &args.args[1..], kwnames: args.kwnames };
+    let rest = CallArgs {
+        args: &args.args[1..],
+        kwnames: args.kwnames,
+    };
     let payload = match kind {
         BaseKind::Object | BaseKind::Other | BaseKind::Type => Payload::Plain,
         _ => base_payload(vm, kind, cls, rest)?,
@@ -262,8 +281,13 @@ pub fn construct_builtin(vm: &Vm, cls: &'static Object, args: CallArgs) -> PyRes
         return match pos.len() {
             1 if !args.has_kwargs() => Ok(class_value(class_of(&pos[0]))),
             3 => {
-                let name = pos[0].as_obj().and_then(|o| o.as_str()).ok_or_else(|| vm.type_error("type.__new__() argument 1 must be str"))?.to_string();
-                let bases = crate::builtins::tuple::tuple_items(&pos[1]).ok_or_else(|| vm.type_error("type.__new__() argument 2 must be tuple"))?;
+                let name = pos[0]
+                    .as_obj()
+                    .and_then(|o| o.as_str())
+                    .ok_or_else(|| vm.type_error("type.__new__() argument 1 must be str"))?
+                    .to_string();
+                let bases = crate::builtins::tuple::tuple_items(&pos[1])
+                    .ok_or_else(|| vm.type_error("type.__new__() argument 2 must be tuple"))?;
                 let mut bs = Vec::new();
                 for b in bases {
                     match b.as_obj().and_then(|o| o.as_static()) {
@@ -302,7 +326,10 @@ pub fn construct_builtin(vm: &Vm, cls: &'static Object, args: CallArgs) -> PyRes
     }
     if is(t.float) {
         if pos.len() > 1 {
-            return Err(vm.type_error(format!("float expected at most 1 argument, got {}", pos.len())));
+            return Err(vm.type_error(format!(
+                "float expected at most 1 argument, got {}",
+                pos.len()
+            )));
         }
         return Ok(Value::Float(to_float(vm, pos.first())?));
     }
@@ -311,7 +338,10 @@ pub fn construct_builtin(vm: &Vm, cls: &'static Object, args: CallArgs) -> PyRes
     }
     if is(t.list) {
         if pos.len() > 1 {
-            return Err(vm.type_error(format!("list expected at most 1 argument, got {}", pos.len())));
+            return Err(vm.type_error(format!(
+                "list expected at most 1 argument, got {}",
+                pos.len()
+            )));
         }
         return Ok(new_list(match pos.first() {
             Some(it) => ops::collect_iter(vm, it)?,
@@ -320,7 +350,10 @@ pub fn construct_builtin(vm: &Vm, cls: &'static Object, args: CallArgs) -> PyRes
     }
     if is(t.tuple) {
         if pos.len() > 1 {
-            return Err(vm.type_error(format!("tuple expected at most 1 argument, got {}", pos.len())));
+            return Err(vm.type_error(format!(
+                "tuple expected at most 1 argument, got {}",
+                pos.len()
+            )));
         }
         if let Some(v) = pos.first() {
             if crate::builtins::types::is_exact(v, t.tuple) {
@@ -340,7 +373,11 @@ pub fn construct_builtin(vm: &Vm, cls: &'static Object, args: CallArgs) -> PyRes
     }
     if is(t.set) || is(t.frozenset) {
         if pos.len() > 1 {
-            return Err(vm.type_error(format!("{} expected at most 1 argument, got {}", cls.type_data_of_self().name(), pos.len())));
+            return Err(vm.type_error(format!(
+                "{} expected at most 1 argument, got {}",
+                cls.type_data_of_self().name(),
+                pos.len()
+            )));
         }
         let items = match pos.first() {
             Some(it) => ops::collect_iter(vm, it)?,
@@ -353,9 +390,18 @@ pub fn construct_builtin(vm: &Vm, cls: &'static Object, args: CallArgs) -> PyRes
     }
     if is(t.slice) {
         return Ok(match pos.len() {
-            1 => obj(t.slice, Payload::Slice(Value::None, pos[0].clone(), Value::None)),
-            2 => obj(t.slice, Payload::Slice(pos[0].clone(), pos[1].clone(), Value::None)),
-            3 => obj(t.slice, Payload::Slice(pos[0].clone(), pos[1].clone(), pos[2].clone())),
+            1 => obj(
+                t.slice,
+                Payload::Slice(Value::None, pos[0].clone(), Value::None),
+            ),
+            2 => obj(
+                t.slice,
+                Payload::Slice(pos[0].clone(), pos[1].clone(), Value::None),
+            ),
+            3 => obj(
+                t.slice,
+                Payload::Slice(pos[0].clone(), pos[1].clone(), pos[2].clone()),
+            ),
             _ => return Err(vm.type_error("slice expected at least 1 argument, got 0")),
         });
     }
@@ -363,7 +409,14 @@ pub fn construct_builtin(vm: &Vm, cls: &'static Object, args: CallArgs) -> PyRes
         return crate::builtins::bytes::make_bytes(vm, pos);
     }
     if is(t.property) {
-        let a = Args::parse(vm, "property", args, &["fget", "fset", "fdel", "doc"], &[], 0)?;
+        let a = Args::parse(
+            vm,
+            "property",
+            args,
+            &["fget", "fset", "fdel", "doc"],
+            &[],
+            0,
+        )?;
         let fget = a.get_or(0, Value::None);
         let doc = match a.get(3) {
             Some(d) => d.clone(),
@@ -386,10 +439,17 @@ pub fn construct_builtin(vm: &Vm, cls: &'static Object, args: CallArgs) -> PyRes
         ));
     }
     if is(t.staticmethod) || is(t.classmethod) {
-        let f = pos.first().cloned().ok_or_else(|| vm.type_error("expected 1 argument"))?;
+        let f = pos
+            .first()
+            .cloned()
+            .ok_or_else(|| vm.type_error("expected 1 argument"))?;
         return Ok(obj(
             cls,
-            if is(t.staticmethod) { Payload::StaticMethod(f) } else { Payload::ClassMethod(f) },
+            if is(t.staticmethod) {
+                Payload::StaticMethod(f)
+            } else {
+                Payload::ClassMethod(f)
+            },
         ));
     }
     if is(t.super_) {
@@ -397,7 +457,10 @@ pub fn construct_builtin(vm: &Vm, cls: &'static Object, args: CallArgs) -> PyRes
     }
     if crate::typeobj::is_subtype(cls, t.exc.base_exception) {
         if args.has_kwargs() {
-            return Err(vm.type_error(format!("{}() takes no keyword arguments", cls.type_data_of_self().name())));
+            return Err(vm.type_error(format!(
+                "{}() takes no keyword arguments",
+                cls.type_data_of_self().name()
+            )));
         }
         return Ok(Value::Obj(vm.new_exception(cls, pos.to_vec())));
     }
@@ -406,7 +469,13 @@ pub fn construct_builtin(vm: &Vm, cls: &'static Object, args: CallArgs) -> PyRes
         let mut v = Vec::with_capacity(args.args.len() + 1);
         v.push(class_value(cls));
         v.extend_from_slice(args.args);
-        return vm.call_args(&f, CallArgs { args: &v, kwnames: args.kwnames });
+        return vm.call_args(
+            &f,
+            CallArgs {
+                args: &v,
+                kwnames: args.kwnames,
+            },
+        );
     }
     Err(vm.type_error(format!(
         "cannot create '{}' instances",

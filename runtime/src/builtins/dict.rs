@@ -35,7 +35,8 @@ fn this<'a>(vm: &Vm, args: &'a CallArgs) -> PyResult<&'a DictObj> {
 pub fn dict_update_from(vm: &Vm, d: &Value, other: &Value) -> PyResult<()> {
     let dd = dict_payload(d).ok_or_else(|| vm.type_error("not a dict"))?;
     if let Some(od) = dict_payload(other) {
-        if matches!(other, Value::Obj(o) if o.type_data().builtin || ops::special(other, "keys").is_none()) {
+        if matches!(other, Value::Obj(o) if o.type_data().builtin || ops::special(other, "keys").is_none())
+        {
             for e in od.entries() {
                 dd.set_hashed(vm, e.key, e.hash, e.value)?;
             }
@@ -50,9 +51,8 @@ pub fn dict_update_from(vm: &Vm, d: &Value, other: &Value) -> PyResult<()> {
         }
         return Ok(());
     }
-    let items = ops::collect_iter(vm, other).map_err(|_| {
-        vm.type_error(format!("'{}' object is not iterable", vm.type_name(other)))
-    })?;
+    let items = ops::collect_iter(vm, other)
+        .map_err(|_| vm.type_error(format!("'{}' object is not iterable", vm.type_name(other))))?;
     for (i, it) in items.iter().enumerate() {
         let pair = ops::collect_iter(vm, it).map_err(|_| {
             vm.type_error(format!(
@@ -67,7 +67,10 @@ pub fn dict_update_from(vm: &Vm, d: &Value, other: &Value) -> PyResult<()> {
             )));
         }
         let mut p = pair.into_iter();
-        let (k, v) = (p.next().unwrap_or(Value::None), p.next().unwrap_or(Value::None));
+        let (k, v) = (
+            p.next().unwrap_or(Value::None),
+            p.next().unwrap_or(Value::None),
+        );
         dd.set(vm, k, v)?;
     }
     Ok(())
@@ -120,7 +123,10 @@ pub fn dict_merge_kwargs(vm: &Vm, d: &Value, m: &Value, func: &Value) -> PyResul
 pub fn dict_init(vm: &Vm, d: &Value, args: CallArgs) -> PyResult<()> {
     let pos = args.pos();
     if pos.len() > 1 {
-        return Err(vm.type_error(format!("dict expected at most 1 argument, got {}", pos.len())));
+        return Err(vm.type_error(format!(
+            "dict expected at most 1 argument, got {}",
+            pos.len()
+        )));
     }
     if let Some(src) = pos.first() {
         dict_update_from(vm, d, src)?;
@@ -220,7 +226,10 @@ fn popitem(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 fn update(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     let pos = args.pos();
     if pos.len() > 2 {
-        return Err(vm.type_error(format!("update expected at most 1 argument, got {}", pos.len() - 1)));
+        return Err(vm.type_error(format!(
+            "update expected at most 1 argument, got {}",
+            pos.len() - 1
+        )));
     }
     this(vm, &args)?;
     if let Some(src) = pos.get(1) {
@@ -236,7 +245,10 @@ fn update(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 fn copy(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     arg_count(vm, "copy", &args, 1, 1)?;
     let d = this(vm, &args)?;
-    Ok(Value::Obj(ObjRef::new(crate::object::Object::new(types().dict, Payload::Dict(d.copy())))))
+    Ok(Value::Obj(ObjRef::new(crate::object::Object::new(
+        types().dict,
+        Payload::Dict(d.copy()),
+    ))))
 }
 
 fn clear(vm: &Vm, args: CallArgs) -> PyResult<Value> {
@@ -292,7 +304,9 @@ fn delitem(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 
 fn contains(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     arg_count(vm, "__contains__", &args, 2, 2)?;
-    Ok(Value::Bool(this(vm, &args)?.get(vm, &args.pos()[1])?.is_some()))
+    Ok(Value::Bool(
+        this(vm, &args)?.get(vm, &args.pos()[1])?.is_some(),
+    ))
 }
 
 fn len(vm: &Vm, args: CallArgs) -> PyResult<Value> {

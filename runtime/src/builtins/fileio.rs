@@ -30,7 +30,10 @@ fn class() -> &'static Object {
 
 fn file_of<'a>(vm: &Vm, v: &'a Value) -> PyResult<&'a Mutex<FileState>> {
     match v.as_obj().map(|o| &o.payload) {
-        Some(Payload::Native(b)) => b.downcast_ref::<PyFile>().map(|f| &f.0).ok_or_else(|| vm.type_error("not a file")),
+        Some(Payload::Native(b)) => b
+            .downcast_ref::<PyFile>()
+            .map(|f| &f.0)
+            .ok_or_else(|| vm.type_error("not a file")),
         _ => Err(vm.type_error("not a file")),
     }
 }
@@ -48,9 +51,26 @@ fn io_err(vm: &Vm, e: std::io::Error, path: &str) -> crate::vm::PyErr {
 
 /// `open(file, mode='r', encoding=None)`
 pub fn open(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    let a = Args::parse(vm, "open", args, &["file", "mode", "buffering", "encoding", "errors", "newline"], &[], 1)?;
-    let path = a.get(0).and_then(|v| v.as_obj()).and_then(|o| o.as_str()).ok_or_else(|| vm.type_error("open() path must be str"))?.to_string();
-    let mode = a.get(1).and_then(|v| v.as_obj()).and_then(|o| o.as_str()).unwrap_or("r").to_string();
+    let a = Args::parse(
+        vm,
+        "open",
+        args,
+        &["file", "mode", "buffering", "encoding", "errors", "newline"],
+        &[],
+        1,
+    )?;
+    let path = a
+        .get(0)
+        .and_then(|v| v.as_obj())
+        .and_then(|o| o.as_str())
+        .ok_or_else(|| vm.type_error("open() path must be str"))?
+        .to_string();
+    let mode = a
+        .get(1)
+        .and_then(|v| v.as_obj())
+        .and_then(|o| o.as_str())
+        .unwrap_or("r")
+        .to_string();
     if mode.contains('b') {
         return Err(vm.value_error("binary mode is not supported"));
     }
@@ -61,11 +81,23 @@ pub fn open(vm: &Vm, args: CallArgs) -> PyResult<Value> {
         (true, std::fs::read_to_string(&path).unwrap_or_default())
     } else {
         let bytes = std::fs::read(&path).map_err(|e| io_err(vm, e, &path))?;
-        (false, crate::builtins::bytes::decode(vm, &bytes, a.get(3), a.get(4))?.replace("\r\n", "\n"))
+        (
+            false,
+            crate::builtins::bytes::decode(vm, &bytes, a.get(3), a.get(4))?.replace("\r\n", "\n"),
+        )
     };
     let pos = if mode.contains('a') { text.len() } else { 0 };
-    let st = FileState { path, text, pos, writing, closed: false };
-    Ok(Value::Obj(ObjRef::new(Object::new(class(), Payload::Native(Box::new(PyFile(Mutex::new(st))))))))
+    let st = FileState {
+        path,
+        text,
+        pos,
+        writing,
+        closed: false,
+    };
+    Ok(Value::Obj(ObjRef::new(Object::new(
+        class(),
+        Payload::Native(Box::new(PyFile(Mutex::new(st)))),
+    ))))
 }
 
 fn read(vm: &Vm, args: CallArgs) -> PyResult<Value> {
@@ -79,7 +111,11 @@ fn read(vm: &Vm, args: CallArgs) -> PyResult<Value> {
         Some(v) if !v.is_none() => crate::ops::index_i64(vm, v)?,
         _ => -1,
     };
-    let out: String = if n < 0 { rest } else { rest.chars().take(n as usize).collect() };
+    let out: String = if n < 0 {
+        rest
+    } else {
+        rest.chars().take(n as usize).collect()
+    };
     g.pos += out.len();
     Ok(new_str(out))
 }
@@ -98,7 +134,11 @@ fn readlines(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     let mut out = Vec::new();
     loop {
         let l = readline(vm, CallArgs::positional(&args.pos()[..1]))?;
-        if l.as_obj().and_then(|o| o.as_str()).map(|s| s.is_empty()).unwrap_or(true) {
+        if l.as_obj()
+            .and_then(|o| o.as_str())
+            .map(|s| s.is_empty())
+            .unwrap_or(true)
+        {
             break;
         }
         out.push(l);
@@ -108,7 +148,11 @@ fn readlines(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 
 fn next_line(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     let l = readline(vm, CallArgs::positional(&args.pos()[..1]))?;
-    if l.as_obj().and_then(|o| o.as_str()).map(|s| s.is_empty()).unwrap_or(true) {
+    if l.as_obj()
+        .and_then(|o| o.as_str())
+        .map(|s| s.is_empty())
+        .unwrap_or(true)
+    {
         return Err(vm.stop_iteration(None));
     }
     Ok(l)
@@ -116,7 +160,12 @@ fn next_line(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 
 fn write(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     let f = file_of(vm, &args.pos()[0])?;
-    let s = args.pos().get(1).and_then(|v| v.as_obj()).and_then(|o| o.as_str()).ok_or_else(|| vm.type_error("write() argument must be str"))?;
+    let s = args
+        .pos()
+        .get(1)
+        .and_then(|v| v.as_obj())
+        .and_then(|o| o.as_str())
+        .ok_or_else(|| vm.type_error("write() argument must be str"))?;
     let mut g = f.lock();
     if !g.writing {
         return Err(vm.new_error(types().exc.os_error, "not writable"));

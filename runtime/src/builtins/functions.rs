@@ -40,20 +40,34 @@ fn print(vm: &Vm, args: CallArgs) -> PyResult<Value> {
                 sep = v
                     .as_obj()
                     .and_then(|o| o.as_str())
-                    .ok_or_else(|| vm.type_error(format!("sep must be None or a string, not {}", vm.type_name(v))))?
+                    .ok_or_else(|| {
+                        vm.type_error(format!(
+                            "sep must be None or a string, not {}",
+                            vm.type_name(v)
+                        ))
+                    })?
                     .to_string()
             }
             "end" if !v.is_none() => {
                 end = v
                     .as_obj()
                     .and_then(|o| o.as_str())
-                    .ok_or_else(|| vm.type_error(format!("end must be None or a string, not {}", vm.type_name(v))))?
+                    .ok_or_else(|| {
+                        vm.type_error(format!(
+                            "end must be None or a string, not {}",
+                            vm.type_name(v)
+                        ))
+                    })?
                     .to_string()
             }
             "file" if !v.is_none() => file = Some(v.clone()),
             "flush" => flush = ops::truthy(vm, v)?,
             "sep" | "end" | "file" => {}
-            other => return Err(vm.type_error(format!("'{other}' is an invalid keyword argument for print()"))),
+            other => {
+                return Err(vm.type_error(format!(
+                    "'{other}' is an invalid keyword argument for print()"
+                )))
+            }
         }
     }
     let mut out = String::new();
@@ -93,7 +107,9 @@ fn repr(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 
 fn ascii(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     arg_count(vm, "ascii", &args, 1, 1)?;
-    Ok(new_str(crate::builtins::strmod::ascii_of(&vm.repr_of(&args.pos()[0])?)))
+    Ok(new_str(crate::builtins::strmod::ascii_of(
+        &vm.repr_of(&args.pos()[0])?,
+    )))
 }
 
 fn abs(vm: &Vm, args: CallArgs) -> PyResult<Value> {
@@ -129,7 +145,11 @@ fn min_max(vm: &Vm, args: CallArgs, is_max: bool) -> PyResult<Value> {
         match k {
             "key" => key = v.clone(),
             "default" => default = Some(v.clone()),
-            other => return Err(vm.type_error(format!("'{other}' is an invalid keyword argument for {name}()"))),
+            other => {
+                return Err(vm.type_error(format!(
+                    "'{other}' is an invalid keyword argument for {name}()"
+                )))
+            }
         }
     }
     let pos = args.pos();
@@ -153,10 +173,22 @@ fn min_max(vm: &Vm, args: CallArgs, is_max: bool) -> PyResult<Value> {
     }
     let keyed = !key.is_none();
     let mut best = items[0].clone();
-    let mut best_key = if keyed { vm.call(&key, std::slice::from_ref(&best))? } else { best.clone() };
+    let mut best_key = if keyed {
+        vm.call(&key, std::slice::from_ref(&best))?
+    } else {
+        best.clone()
+    };
     for it in &items[1..] {
-        let k = if keyed { vm.call(&key, std::slice::from_ref(it))? } else { it.clone() };
-        let better = if is_max { ops::less_than(vm, &best_key, &k)? } else { ops::less_than(vm, &k, &best_key)? };
+        let k = if keyed {
+            vm.call(&key, std::slice::from_ref(it))?
+        } else {
+            it.clone()
+        };
+        let better = if is_max {
+            ops::less_than(vm, &best_key, &k)?
+        } else {
+            ops::less_than(vm, &k, &best_key)?
+        };
         if better {
             best = it.clone();
             best_key = k;
@@ -177,8 +209,12 @@ fn sum(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     let mut acc = a.get_or(1, Value::Int(0));
     if let Some(s) = acc.as_obj() {
         match &s.payload {
-            Payload::Str(_) => return Err(vm.type_error("sum() can't sum strings [use ''.join(seq) instead]")),
-            Payload::Bytes(_) => return Err(vm.type_error("sum() can't sum bytes [use b''.join(seq) instead]")),
+            Payload::Str(_) => {
+                return Err(vm.type_error("sum() can't sum strings [use ''.join(seq) instead]"))
+            }
+            Payload::Bytes(_) => {
+                return Err(vm.type_error("sum() can't sum bytes [use b''.join(seq) instead]"))
+            }
             _ => {}
         }
     }
@@ -200,7 +236,11 @@ fn sorted(vm: &Vm, args: CallArgs) -> PyResult<Value> {
         match k {
             "key" => key = v.clone(),
             "reverse" => reverse = ops::truthy(vm, v)?,
-            other => return Err(vm.type_error(format!("sort() got an unexpected keyword argument '{other}'"))),
+            other => {
+                return Err(vm.type_error(format!(
+                    "sort() got an unexpected keyword argument '{other}'"
+                )))
+            }
         }
     }
     let mut items = ops::collect_iter(vm, &pos[0])?;
@@ -219,20 +259,30 @@ fn reversed(vm: &Vm, args: CallArgs) -> PyResult<Value> {
             Payload::Dict(d) => {
                 let mut keys = d.keys();
                 keys.reverse();
-                return Ok(new_iter(IterState::List { list: new_list(keys), index: 0 }));
+                return Ok(new_iter(IterState::List {
+                    list: new_list(keys),
+                    index: 0,
+                }));
             }
             Payload::Iter(_) => {
                 if let Some(IterState::Dict { .. }) = None::<IterState> {}
                 let items = ops::collect_iter(vm, v)?;
                 let mut items = items;
                 items.reverse();
-                return Ok(new_iter(IterState::List { list: new_list(items), index: 0 }));
+                return Ok(new_iter(IterState::List {
+                    list: new_list(items),
+                    index: 0,
+                }));
             }
             _ => {}
         }
     }
-    let n = ops::len(vm, v).map_err(|_| vm.type_error(format!("'{}' object is not reversible", vm.type_name(v))))?;
-    Ok(new_iter(IterState::Reversed { seq: v.clone(), index: n as i64 - 1 }))
+    let n = ops::len(vm, v)
+        .map_err(|_| vm.type_error(format!("'{}' object is not reversible", vm.type_name(v))))?;
+    Ok(new_iter(IterState::Reversed {
+        seq: v.clone(),
+        index: n as i64 - 1,
+    }))
 }
 
 fn enumerate(vm: &Vm, args: CallArgs) -> PyResult<Value> {
@@ -240,7 +290,10 @@ fn enumerate(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     let it = ops::get_iter(vm, a.get(0).unwrap_or(&Value::None))?;
     let start = a.get_or(1, Value::Int(0));
     if !crate::builtins::int::is_int_like(&start) {
-        return Err(vm.type_error(format!("'{}' object cannot be interpreted as an integer", vm.type_name(&start))));
+        return Err(vm.type_error(format!(
+            "'{}' object cannot be interpreted as an integer",
+            vm.type_name(&start)
+        )));
     }
     Ok(new_iter(IterState::Enumerate { it, count: start }))
 }
@@ -260,7 +313,11 @@ fn zip(vm: &Vm, args: CallArgs) -> PyResult<Value> {
             vm.type_error(format!("zip argument #{} must support iteration", i + 1))
         })?);
     }
-    Ok(new_iter(IterState::Zip { iters, strict, done: false }))
+    Ok(new_iter(IterState::Zip {
+        iters,
+        strict,
+        done: false,
+    }))
 }
 
 fn map(vm: &Vm, args: CallArgs) -> PyResult<Value> {
@@ -272,13 +329,19 @@ fn map(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     for v in &pos[1..] {
         iters.push(ops::get_iter(vm, v)?);
     }
-    Ok(new_iter(IterState::Map { func: pos[0].clone(), iters }))
+    Ok(new_iter(IterState::Map {
+        func: pos[0].clone(),
+        iters,
+    }))
 }
 
 fn filter(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     arg_count(vm, "filter", &args, 2, 2)?;
     let it = ops::get_iter(vm, &args.pos()[1])?;
-    Ok(new_iter(IterState::Filter { func: args.pos()[0].clone(), it }))
+    Ok(new_iter(IterState::Filter {
+        func: args.pos()[0].clone(),
+        it,
+    }))
 }
 
 fn classinfo_check(vm: &Vm, cls: &Value, info: &Value, fname: &str) -> PyResult<bool> {
@@ -307,7 +370,12 @@ fn classinfo_check(vm: &Vm, cls: &Value, info: &Value, fname: &str) -> PyResult<
 fn isinstance(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     arg_count(vm, "isinstance", &args, 2, 2)?;
     let cls = class_value(class_of(&args.pos()[0]));
-    Ok(Value::Bool(classinfo_check(vm, &cls, &args.pos()[1], "isinstance")?))
+    Ok(Value::Bool(classinfo_check(
+        vm,
+        &cls,
+        &args.pos()[1],
+        "isinstance",
+    )?))
 }
 
 fn issubclass(vm: &Vm, args: CallArgs) -> PyResult<Value> {
@@ -316,7 +384,12 @@ fn issubclass(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     if !matches!(c, Value::Obj(o) if matches!(o.payload, Payload::Type(_))) {
         return Err(vm.type_error("issubclass() arg 1 must be a class"));
     }
-    Ok(Value::Bool(classinfo_check(vm, c, &args.pos()[1], "issubclass")?))
+    Ok(Value::Bool(classinfo_check(
+        vm,
+        c,
+        &args.pos()[1],
+        "issubclass",
+    )?))
 }
 
 fn attr_name(vm: &Vm, v: &Value) -> PyResult<ObjRef> {
@@ -334,7 +407,9 @@ fn getattr(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     let name = attr_name(vm, &args.pos()[1])?;
     match vm.get_attr(&args.pos()[0], &name) {
         Ok(v) => Ok(v),
-        Err(e) if args.pos().len() == 3 && vm.err_matches(&e, types().exc.attribute_error) => Ok(args.pos()[2].clone()),
+        Err(e) if args.pos().len() == 3 && vm.err_matches(&e, types().exc.attribute_error) => {
+            Ok(args.pos()[2].clone())
+        }
         Err(e) => Err(e),
     }
 }
@@ -367,7 +442,7 @@ fn id(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     arg_count(vm, "id", &args, 1, 1)?;
     Ok(Value::Int(match &args.pos()[0] {
         Value::Obj(o) => o.addr() as i64,
-        Value::Int(i) => 0x1000_0000 + (*i as i64).wrapping_mul(32),
+        Value::Int(i) => 0x1000_0000 + (*i).wrapping_mul(32),
         Value::Float(f) => 0x2000_0000 + (f.to_bits() >> 4) as i64,
         Value::Bool(b) => 0x100 + *b as i64,
         _ => 0x10,
@@ -395,7 +470,10 @@ fn next(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     arg_count(vm, "next", &args, 1, 2)?;
     let it = &args.pos()[0];
     let is_iter = match it {
-        Value::Obj(o) => matches!(o.payload, Payload::Iter(_) | Payload::Generator(_)) || ops::special(it, "__next__").is_some(),
+        Value::Obj(o) => {
+            matches!(o.payload, Payload::Iter(_) | Payload::Generator(_))
+                || ops::special(it, "__next__").is_some()
+        }
         _ => false,
     };
     if !is_iter {
@@ -430,8 +508,14 @@ fn callable(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     let v = &args.pos()[0];
     Ok(Value::Bool(match v {
         Value::Obj(o) => match &o.payload {
-            Payload::Function(_) | Payload::Builtin(_) | Payload::BoundMethod(..) | Payload::Type(_) => true,
-            _ => class_of(v).type_data_of_self().lookup(&intern("__call__")).is_some(),
+            Payload::Function(_)
+            | Payload::Builtin(_)
+            | Payload::BoundMethod(..)
+            | Payload::Type(_) => true,
+            _ => class_of(v)
+                .type_data_of_self()
+                .lookup(&intern("__call__"))
+                .is_some(),
         },
         _ => false,
     }))
@@ -441,12 +525,18 @@ fn chr(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     arg_count(vm, "chr", &args, 1, 1)?;
     let v = &args.pos()[0];
     let Some(b) = as_int_like(v) else {
-        return Err(vm.type_error(format!("'{}' object cannot be interpreted as an integer", vm.type_name(v))));
+        return Err(vm.type_error(format!(
+            "'{}' object cannot be interpreted as an integer",
+            vm.type_name(v)
+        )));
     };
     match b.to_u32().and_then(char::from_u32) {
         Some(c) => Ok(crate::builtins::strmod::char_str(c)),
         None => {
-            if b.to_u32().map(|x| (0xD800..0xE000).contains(&x)).unwrap_or(false) {
+            if b.to_u32()
+                .map(|x| (0xD800..0xE000).contains(&x))
+                .unwrap_or(false)
+            {
                 Err(vm.value_error("surrogate characters are not supported"))
             } else {
                 Err(vm.value_error("chr() arg not in range(0x110000)"))
@@ -509,8 +599,12 @@ fn pow(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     let exp = a.get_or(1, Value::None);
     match a.get(2) {
         Some(m) if !m.is_none() => {
-            let (Some(b), Some(e), Some(md)) = (as_int_like(&base), as_int_like(&exp), as_int_like(m)) else {
-                return Err(vm.type_error("pow() 3rd argument not allowed unless all arguments are integers"));
+            let (Some(b), Some(e), Some(md)) =
+                (as_int_like(&base), as_int_like(&exp), as_int_like(m))
+            else {
+                return Err(vm.type_error(
+                    "pow() 3rd argument not allowed unless all arguments are integers",
+                ));
             };
             crate::builtins::int::int_pow(vm, &b, &e, Some(&md))
         }
@@ -541,14 +635,23 @@ fn round(vm: &Vm, args: CallArgs) -> PyResult<Value> {
                 let q = num_integer::Integer::div_floor(&b, &p);
                 let r = &b - &q * &p;
                 let twice = &r * 2;
-                let q = if twice > p || (twice == p && num_integer::Integer::is_odd(&q)) { q + 1 } else { q };
+                let q = if twice > p || (twice == p && num_integer::Integer::is_odd(&q)) {
+                    q + 1
+                } else {
+                    q
+                };
                 Ok(int_from_bigint(q * p))
             }
         };
     }
     let f = match crate::builtins::int::to_f64(vm, &x)? {
         Some(f) => f,
-        None => return Err(vm.type_error(format!("type {} doesn't define __round__ method", vm.type_name(&x)))),
+        None => {
+            return Err(vm.type_error(format!(
+                "type {} doesn't define __round__ method",
+                vm.type_name(&x)
+            )))
+        }
     };
     match nd {
         None => {
@@ -559,12 +662,18 @@ fn round(vm: &Vm, args: CallArgs) -> PyResult<Value> {
                 return Err(vm.overflow_error("cannot convert float infinity to integer"));
             }
             let r = f.round();
-            let r = if (f - f.trunc()).abs() == 0.5 { 2.0 * (f / 2.0).round() } else { r };
+            let r = if (f - f.trunc()).abs() == 0.5 {
+                2.0 * (f / 2.0).round()
+            } else {
+                r
+            };
             crate::builtins::ctors::float_to_int(vm, r)
         }
         Some(n) => {
             let n = ops::index_i64(vm, &n)?;
-            crate::format::round_float(f, n).map(Value::Float).map_err(|e| vm.fmt_err(e))
+            crate::format::round_float(f, n)
+                .map(Value::Float)
+                .map_err(|e| vm.fmt_err(e))
         }
     }
 }
@@ -591,7 +700,12 @@ fn format(vm: &Vm, args: CallArgs) -> PyResult<Value> {
         Some(s) => s
             .as_obj()
             .and_then(|o| o.as_str())
-            .ok_or_else(|| vm.type_error(format!("format() argument 2 must be str, not {}", vm.type_name(s))))?
+            .ok_or_else(|| {
+                vm.type_error(format!(
+                    "format() argument 2 must be str, not {}",
+                    vm.type_name(s)
+                ))
+            })?
             .to_string(),
         None => String::new(),
     };
@@ -665,7 +779,11 @@ fn build_class(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 
 fn import(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     arg_count(vm, "__import__", &args, 1, 5)?;
-    let name = args.pos()[0].as_obj().and_then(|o| o.as_str()).ok_or_else(|| vm.type_error("__import__() argument 1 must be str"))?.to_string();
+    let name = args.pos()[0]
+        .as_obj()
+        .and_then(|o| o.as_str())
+        .ok_or_else(|| vm.type_error("__import__() argument 1 must be str"))?
+        .to_string();
     let fromlist = args.pos().get(3).cloned().unwrap_or(Value::None);
     crate::import::import_name(vm, &name, &fromlist)
 }

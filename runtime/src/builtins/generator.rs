@@ -67,7 +67,8 @@ fn resume(vm: &Vm, g: &ObjRef, how: Resume) -> PyResult<SendResult> {
             // Delegate to a `yield from` sub-iterator first.
             let at_yield_from = frame.ip >= 2 && {
                 let y = frame.lasti;
-                frame.code.units.opcode(y).deopt() == Opcode::YIELD_VALUE && frame.code.units.oparg(y) == 1
+                frame.code.units.opcode(y).deopt() == Opcode::YIELD_VALUE
+                    && frame.code.units.oparg(y) == 1
             };
             if at_yield_from {
                 let sub = frame.stack.last().cloned().unwrap_or(Value::None);
@@ -79,7 +80,9 @@ fn resume(vm: &Vm, g: &ObjRef, how: Resume) -> PyResult<SendResult> {
                     Ok(SendResult::Returned(r)) => {
                         // Continue at the END_SEND after the delegation loop.
                         let mut ip = frame.ip;
-                        while ip < frame.code.units.len() && frame.code.units.opcode(ip).deopt() != Opcode::END_SEND {
+                        while ip < frame.code.units.len()
+                            && frame.code.units.opcode(ip).deopt() != Opcode::END_SEND
+                        {
                             ip += 1 + frame.code.units.opcode(ip).cache_units();
                         }
                         frame.ip = ip;
@@ -139,7 +142,10 @@ fn throw_into(vm: &Vm, sub: &Value, e: PyErr) -> PyResult<SendResult> {
 }
 
 fn stop_value(e: &PyErr) -> Value {
-    crate::exceptions::exc_args(&e.0).into_iter().next().unwrap_or(Value::None)
+    crate::exceptions::exc_args(&e.0)
+        .into_iter()
+        .next()
+        .unwrap_or(Value::None)
 }
 
 /// `next(gen)`: Some(value), or None when the generator finished.
@@ -167,7 +173,9 @@ pub fn send_to(vm: &Vm, recv: &Value, v: Value) -> PyResult<SendResult> {
     };
     match r {
         Ok(x) => Ok(SendResult::Yielded(x)),
-        Err(e) if vm.err_matches(&e, types().exc.stop_iteration) => Ok(SendResult::Returned(stop_value(&e))),
+        Err(e) if vm.err_matches(&e, types().exc.stop_iteration) => {
+            Ok(SendResult::Returned(stop_value(&e)))
+        }
         Err(e) => Err(e),
     }
 }
@@ -205,7 +213,13 @@ fn throw(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     let mut err = ops::make_exception(vm, exc)?;
     if let Some(v) = args.pos().get(2) {
         if !v.is_none() {
-            err = ops::make_exception(vm, vm.call(args.pos().get(1).unwrap_or(&Value::None), std::slice::from_ref(v))?)?;
+            err = ops::make_exception(
+                vm,
+                vm.call(
+                    args.pos().get(1).unwrap_or(&Value::None),
+                    std::slice::from_ref(v),
+                )?,
+            )?;
         }
     }
     let r = resume(vm, &g, Resume::Throw(err))?;
@@ -214,7 +228,9 @@ fn throw(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 
 /// `gen.close()`
 pub fn close_gen(vm: &Vm, g: &ObjRef) -> PyResult<()> {
-    let Payload::Generator(gen) = &g.payload else { return Ok(()) };
+    let Payload::Generator(gen) = &g.payload else {
+        return Ok(());
+    };
     if !gen.started.load(Ordering::Acquire) || gen.finished.load(Ordering::Acquire) {
         gen.finished.store(true, Ordering::Release);
         *gen.frame.lock() = None;
@@ -224,7 +240,12 @@ pub fn close_gen(vm: &Vm, g: &ObjRef) -> PyResult<()> {
     match resume(vm, g, Resume::Throw(exit)) {
         Ok(SendResult::Yielded(_)) => Err(vm.runtime_error("generator ignored GeneratorExit")),
         Ok(SendResult::Returned(_)) => Ok(()),
-        Err(e) if vm.err_matches(&e, types().exc.generator_exit) || vm.err_matches(&e, types().exc.stop_iteration) => Ok(()),
+        Err(e)
+            if vm.err_matches(&e, types().exc.generator_exit)
+                || vm.err_matches(&e, types().exc.stop_iteration) =>
+        {
+            Ok(())
+        }
         Err(e) => Err(e),
     }
 }

@@ -71,7 +71,11 @@ pub fn int_float_cmp(i: &BigInt, f: f64) -> Option<Ordering> {
         return None;
     }
     if f.is_infinite() {
-        return Some(if f > 0.0 { Ordering::Less } else { Ordering::Greater });
+        return Some(if f > 0.0 {
+            Ordering::Less
+        } else {
+            Ordering::Greater
+        });
     }
     let fl = f.floor();
     let fb = m::float_to_bigint(fl).ok()?;
@@ -139,14 +143,18 @@ pub fn int_pow(vm: &Vm, a: &BigInt, b: &BigInt, modulus: Option<&BigInt>) -> PyR
         if exp.is_negative() {
             // Modular inverse.
             let g = base.extended_gcd(md);
-            if !g.gcd.is_one() && !(g.gcd == -BigInt::one()) {
+            if !g.gcd.is_one() && (g.gcd != -BigInt::one()) {
                 return Err(vm.value_error("base is not invertible for the given modulus"));
             }
             base = g.x.mod_floor(md);
             exp = -exp;
         }
         let r = base.modpow(&exp, &md.abs());
-        let r = if md.is_negative() && !r.is_zero() { r + md } else { r };
+        let r = if md.is_negative() && !r.is_zero() {
+            r + md
+        } else {
+            r
+        };
         return Ok(int_from_bigint(r));
     }
     if b.is_negative() {
@@ -157,7 +165,9 @@ pub fn int_pow(vm: &Vm, a: &BigInt, b: &BigInt, modulus: Option<&BigInt>) -> PyR
         }
         return Ok(Value::Float(fa.powf(fb)));
     }
-    let e = b.to_u64().ok_or_else(|| vm.overflow_error("exponent too large"))?;
+    let e = b
+        .to_u64()
+        .ok_or_else(|| vm.overflow_error("exponent too large"))?;
     if e > u32::MAX as u64 && a.abs() > BigInt::one() {
         return Err(vm.overflow_error("exponent too large"));
     }
@@ -169,7 +179,9 @@ pub fn lshift(vm: &Vm, a: &BigInt, b: &BigInt) -> PyResult<BigInt> {
     if b.is_negative() {
         return Err(vm.value_error("negative shift count"));
     }
-    let n = b.to_usize().ok_or_else(|| vm.overflow_error("too many digits in integer"))?;
+    let n = b
+        .to_usize()
+        .ok_or_else(|| vm.overflow_error("too many digits in integer"))?;
     if n > (1 << 32) && !a.is_zero() {
         return Err(vm.overflow_error("too many digits in integer"));
     }
@@ -183,11 +195,72 @@ pub fn rshift(vm: &Vm, a: &BigInt, b: &BigInt) -> PyResult<BigInt> {
     }
     match b.to_usize() {
         Some(n) => Ok(a >> n),
-        None => Ok(if a.is_negative() { BigInt::from(-1) } else { BigInt::zero() }),
+        None => Ok(if a.is_negative() {
+            BigInt::from(-1)
+        } else {
+            BigInt::zero()
+        }),
     }
 }
 
 /// `int.bit_length()`
 pub fn bit_length(b: &BigInt) -> u64 {
     b.abs().bits()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runtime::{Runtime, RuntimeOptions};
+
+    #[test]
+    fn floor_division_and_modulo_follow_the_divisor_sign() {
+        let rt = Runtime::new(RuntimeOptions::default());
+        let vm = Vm::new(rt.interp().clone(), 1 << 20, false);
+        let b = |i: i64| BigInt::from(i);
+        for (a, d, q, r) in [
+            (7, 2, 3, 1),
+            (-7, 2, -4, 1),
+            (7, -2, -4, -1),
+            (-7, -2, 3, -1),
+        ] {
+            assert_eq!(floordiv(&vm, &b(a), &b(d)).unwrap(), b(q));
+            assert_eq!(modulo(&vm, &b(a), &b(d)).unwrap(), b(r));
+        }
+        assert!(floordiv(&vm, &b(1), &b(0)).is_err());
+    }
+
+    #[test]
+    fn overflow_promotes_and_small_results_demote() {
+        assert!(matches!(
+            int_from_bigint(BigInt::from(i64::MAX) + 1),
+            Value::Obj(_)
+        ));
+        assert!(matches!(int_from_bigint(BigInt::from(5)), Value::Int(5)));
+        assert_eq!(rshift_vals(-1, 100), -1);
+        assert_eq!(bit_length(&BigInt::from(-255)), 8);
+    }
+
+    fn rshift_vals(a: i64, s: i64) -> i64 {
+        let rt = Runtime::new(RuntimeOptions::default());
+        let vm = Vm::new(rt.interp().clone(), 1 << 20, false);
+        rshift(&vm, &BigInt::from(a), &BigInt::from(s))
+            .unwrap()
+            .to_i64()
+            .unwrap()
+    }
+
+    #[test]
+    fn int_float_comparison_is_exact() {
+        assert_eq!(
+            int_float_cmp(&(BigInt::from(1) << 53usize), 9007199254740992.0),
+            Some(Ordering::Equal)
+        );
+        assert_eq!(
+            int_float_cmp(&((BigInt::from(1) << 53usize) + 1), 9007199254740992.0),
+            Some(Ordering::Greater)
+        );
+        assert_eq!(int_float_cmp(&BigInt::from(3), 3.5), Some(Ordering::Less));
+        assert_eq!(int_float_cmp(&BigInt::from(3), f64::NAN), None);
+    }
 }

@@ -43,7 +43,9 @@ pub fn get(vm: &Vm, o: &ObjRef, v: &Value, name: &str) -> PyResult<Option<Value>
         Payload::BoundMethod(f, recv) => match name {
             "__self__" => Some(recv.clone()),
             "__func__" => Some(f.clone()),
-            "__name__" | "__qualname__" | "__doc__" | "__module__" => Some(vm.get_attr_str(f, name)?),
+            "__name__" | "__qualname__" | "__doc__" | "__module__" => {
+                Some(vm.get_attr_str(f, name)?)
+            }
             _ => None,
         },
         Payload::Builtin(b) => match name {
@@ -58,12 +60,16 @@ pub fn get(vm: &Vm, o: &ObjRef, v: &Value, name: &str) -> PyResult<Option<Value>
             "__context__" => Some(e.context.lock().clone()),
             "__suppress_context__" => Some(Value::Bool(e.suppress_context.load(Ordering::Relaxed))),
             "__traceback__" => Some(crate::exceptions::traceback_value(v)),
-            "value" if crate::typeobj::is_subtype(o.class(), types().exc.stop_iteration) => {
-                Some(crate::builtins::tuple::tuple_items(&e.args.lock()).and_then(|a| a.into_iter().next()).unwrap_or(Value::None))
-            }
-            "code" if crate::typeobj::is_subtype(o.class(), types().exc.system_exit) => {
-                Some(crate::builtins::tuple::tuple_items(&e.args.lock()).and_then(|a| a.into_iter().next()).unwrap_or(Value::None))
-            }
+            "value" if crate::typeobj::is_subtype(o.class(), types().exc.stop_iteration) => Some(
+                crate::builtins::tuple::tuple_items(&e.args.lock())
+                    .and_then(|a| a.into_iter().next())
+                    .unwrap_or(Value::None),
+            ),
+            "code" if crate::typeobj::is_subtype(o.class(), types().exc.system_exit) => Some(
+                crate::builtins::tuple::tuple_items(&e.args.lock())
+                    .and_then(|a| a.into_iter().next())
+                    .unwrap_or(Value::None),
+            ),
             _ => None,
         },
         Payload::Code(c) => match name {
@@ -75,10 +81,18 @@ pub fn get(vm: &Vm, o: &ObjRef, v: &Value, name: &str) -> PyResult<Option<Value>
             "co_posonlyargcount" => Some(Value::Int(c.posonly_arg_count as i64)),
             "co_kwonlyargcount" => Some(Value::Int(c.kwonly_arg_count as i64)),
             "co_nlocals" => Some(Value::Int(c.varnames.len() as i64)),
-            "co_varnames" => Some(new_tuple(c.varnames.iter().map(|x| Value::Obj(x.clone())).collect())),
-            "co_freevars" => Some(new_tuple(c.freevars.iter().map(|x| Value::Obj(x.clone())).collect())),
-            "co_cellvars" => Some(new_tuple(c.cellvars.iter().map(|x| Value::Obj(x.clone())).collect())),
-            "co_names" => Some(new_tuple(c.names.iter().map(|x| Value::Obj(x.clone())).collect())),
+            "co_varnames" => Some(new_tuple(
+                c.varnames.iter().map(|x| Value::Obj(x.clone())).collect(),
+            )),
+            "co_freevars" => Some(new_tuple(
+                c.freevars.iter().map(|x| Value::Obj(x.clone())).collect(),
+            )),
+            "co_cellvars" => Some(new_tuple(
+                c.cellvars.iter().map(|x| Value::Obj(x.clone())).collect(),
+            )),
+            "co_names" => Some(new_tuple(
+                c.names.iter().map(|x| Value::Obj(x.clone())).collect(),
+            )),
             "co_consts" => Some(new_tuple(c.consts.to_vec())),
             _ => None,
         },
@@ -167,7 +181,10 @@ pub fn set(vm: &Vm, o: &ObjRef, _v: &Value, name: &str, value: &Option<Value>) -
         }
         let old = o.type_data();
         let new = cs.type_data_of_self();
-        if old.base_kind != new.base_kind || old.slot_count() != new.slot_count() || old.instances_have_dict() != new.instances_have_dict() {
+        if old.base_kind != new.base_kind
+            || old.slot_count() != new.slot_count()
+            || old.instances_have_dict() != new.instances_have_dict()
+        {
             return Err(vm.type_error(format!(
                 "__class__ assignment: '{}' object layout differs from '{}'",
                 new.name(),
@@ -183,7 +200,9 @@ pub fn set(vm: &Vm, o: &ObjRef, _v: &Value, name: &str, value: &Option<Value>) -
                 let s = value
                     .as_ref()
                     .and_then(|x| x.as_obj().and_then(|o| o.as_str().map(|s| s.to_string())))
-                    .ok_or_else(|| vm.type_error(format!("{name} must be set to a string object")))?;
+                    .ok_or_else(|| {
+                        vm.type_error(format!("{name} must be set to a string object"))
+                    })?;
                 if name == "__name__" {
                     *f.name.lock() = s;
                 } else {
@@ -201,12 +220,20 @@ pub fn set(vm: &Vm, o: &ObjRef, _v: &Value, name: &str, value: &Option<Value>) -
             }
             "__defaults__" => {
                 let d = value.clone().unwrap_or(Value::None);
-                f.replace_state(|s| crate::function::FuncState { code: s.code, defaults: d, kwdefaults: s.kwdefaults.clone() });
+                f.replace_state(|s| crate::function::FuncState {
+                    code: s.code,
+                    defaults: d,
+                    kwdefaults: s.kwdefaults.clone(),
+                });
                 return Ok(true);
             }
             "__kwdefaults__" => {
                 let d = value.clone().unwrap_or(Value::None);
-                f.replace_state(|s| crate::function::FuncState { code: s.code, defaults: s.defaults.clone(), kwdefaults: d });
+                f.replace_state(|s| crate::function::FuncState {
+                    code: s.code,
+                    defaults: s.defaults.clone(),
+                    kwdefaults: d,
+                });
                 return Ok(true);
             }
             "__code__" => {
@@ -214,7 +241,11 @@ pub fn set(vm: &Vm, o: &ObjRef, _v: &Value, name: &str, value: &Option<Value>) -
                     Some(Payload::Code(c)) => *c,
                     _ => return Err(vm.type_error("__code__ must be set to a code object")),
                 };
-                f.replace_state(|s| crate::function::FuncState { code: c, defaults: s.defaults.clone(), kwdefaults: s.kwdefaults.clone() });
+                f.replace_state(|s| crate::function::FuncState {
+                    code: c,
+                    defaults: s.defaults.clone(),
+                    kwdefaults: s.kwdefaults.clone(),
+                });
                 return Ok(true);
             }
             _ => {}
@@ -251,10 +282,19 @@ pub fn type_get(vm: &Vm, o: &ObjRef, name: &str) -> PyResult<Option<Value>> {
         "__qualname__" => Some(new_str(td.qualname())),
         "__mro__" => Some(new_tuple(td.mro().into_iter().map(class_value).collect())),
         "__bases__" => Some(new_tuple(td.bases().into_iter().map(class_value).collect())),
-        "__base__" => Some(td.bases().first().map(|b| class_value(b)).unwrap_or(Value::None)),
+        "__base__" => Some(
+            td.bases()
+                .first()
+                .map(|b| class_value(b))
+                .unwrap_or(Value::None),
+        ),
         "__dict__" => Some(Value::Obj(td.dict.clone())),
         "__class__" => Some(class_value(o.class())),
-        "__module__" => Some(td.own_dict().get_by_name("__module__").unwrap_or_else(|| new_str("builtins"))),
+        "__module__" => Some(
+            td.own_dict()
+                .get_by_name("__module__")
+                .unwrap_or_else(|| new_str("builtins")),
+        ),
         "__doc__" => Some(td.own_dict().get_by_name("__doc__").unwrap_or(Value::None)),
         "__subclasses__" => {
             let _ = vm;
@@ -266,5 +306,11 @@ pub fn type_get(vm: &Vm, o: &ObjRef, name: &str) -> PyResult<Option<Value>> {
 
 /// `cls.__subclasses__()` result.
 pub fn subclasses(o: &ObjRef) -> Value {
-    new_list(o.type_data_of_self().subclasses().into_iter().map(class_value).collect())
+    new_list(
+        o.type_data_of_self()
+            .subclasses()
+            .into_iter()
+            .map(class_value)
+            .collect(),
+    )
 }

@@ -14,7 +14,10 @@ use parking_lot::Mutex;
 
 /// A new list value.
 pub fn new_list(items: Vec<Value>) -> Value {
-    Value::Obj(ObjRef::new(Object::new(types().list, Payload::List(Mutex::new(items)))))
+    Value::Obj(ObjRef::new(Object::new(
+        types().list,
+        Payload::List(Mutex::new(items)),
+    )))
 }
 
 /// The list payload of a value.
@@ -52,7 +55,10 @@ pub fn list_extend_vec(l: &Value, items: Vec<Value>) {
 }
 
 /// Stable merge sort with a fallible less-than.
-pub fn merge_sort<T: Clone>(items: &mut Vec<T>, less: &mut dyn FnMut(&T, &T) -> PyResult<bool>) -> PyResult<()> {
+pub fn merge_sort<T: Clone>(
+    items: &mut [T],
+    less: &mut dyn FnMut(&T, &T) -> PyResult<bool>,
+) -> PyResult<()> {
     let n = items.len();
     if n < 2 {
         return Ok(());
@@ -237,7 +243,10 @@ fn count(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 
 fn sort(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     let a = Args::parse(vm, "sort", args, &["self"], &["key", "reverse"], 1)?;
-    let l = a.get(0).and_then(list_of).ok_or_else(|| vm.type_error("sort requires a list"))?;
+    let l = a
+        .get(0)
+        .and_then(list_of)
+        .ok_or_else(|| vm.type_error("sort requires a list"))?;
     let key = a.get_or(1, Value::None);
     let reverse = ops::truthy(vm, &a.get_or(2, Value::Bool(false)))?;
     let mut items = std::mem::take(&mut *l.lock());

@@ -47,7 +47,13 @@ fn owner_name(cls: &'static Object) -> &'static str {
 pub fn native_function(name: &'static str, f: NativeFn) -> Value {
     Value::Obj(ObjRef::new_immortal(Object::new(
         types().builtin_function,
-        Payload::Builtin(BuiltinFunc { name, func: f, bound: None, is_method: false, owner: "" }),
+        Payload::Builtin(BuiltinFunc {
+            name,
+            func: f,
+            bound: None,
+            is_method: false,
+            owner: "",
+        }),
     )))
 }
 
@@ -55,23 +61,41 @@ pub fn native_function(name: &'static str, f: NativeFn) -> Value {
 pub fn add_method(cls: &'static Object, name: &'static str, f: NativeFn) {
     let m = ObjRef::new_immortal(Object::new(
         types().builtin_function,
-        Payload::Builtin(BuiltinFunc { name, func: f, bound: None, is_method: true, owner: owner_name(cls) }),
+        Payload::Builtin(BuiltinFunc {
+            name,
+            func: f,
+            bound: None,
+            is_method: true,
+            owner: owner_name(cls),
+        }),
     ));
-    cls.type_data_of_self().own_dict().set_str(intern(name), Value::Obj(m));
+    cls.type_data_of_self()
+        .own_dict()
+        .set_str(intern(name), Value::Obj(m));
 }
 
 /// Adds a native classmethod to a built-in class.
 pub fn add_classmethod(cls: &'static Object, name: &'static str, f: NativeFn) {
     let inner = native_function(name, f);
-    let cm = ObjRef::new_immortal(Object::new(types().classmethod, Payload::ClassMethod(inner)));
-    cls.type_data_of_self().own_dict().set_str(intern(name), Value::Obj(cm));
+    let cm = ObjRef::new_immortal(Object::new(
+        types().classmethod,
+        Payload::ClassMethod(inner),
+    ));
+    cls.type_data_of_self()
+        .own_dict()
+        .set_str(intern(name), Value::Obj(cm));
 }
 
 /// Adds a native staticmethod to a built-in class.
 pub fn add_staticmethod(cls: &'static Object, name: &'static str, f: NativeFn) {
     let inner = native_function(name, f);
-    let sm = ObjRef::new_immortal(Object::new(types().staticmethod, Payload::StaticMethod(inner)));
-    cls.type_data_of_self().own_dict().set_str(intern(name), Value::Obj(sm));
+    let sm = ObjRef::new_immortal(Object::new(
+        types().staticmethod,
+        Payload::StaticMethod(inner),
+    ));
+    cls.type_data_of_self()
+        .own_dict()
+        .set_str(intern(name), Value::Obj(sm));
 }
 
 // ----- object ---------------------------------------------------------------
@@ -85,7 +109,11 @@ fn object_repr(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     let cls = types::class_of(&v);
     let addr = v.as_obj().map(|o| o.addr()).unwrap_or(0);
     let _ = vm;
-    Ok(new_str(format!("<{} object at {:#x}>", repr::class_repr_name(cls), addr)))
+    Ok(new_str(format!(
+        "<{} object at {:#x}>",
+        repr::class_repr_name(cls),
+        addr
+    )))
 }
 
 fn object_str(vm: &Vm, args: CallArgs) -> PyResult<Value> {
@@ -121,7 +149,11 @@ fn object_hash(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 fn object_setattr(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     arg_count(vm, "__setattr__", &args, 3, 3)?;
     let p = args.pos();
-    let name = p[1].as_obj().and_then(|o| o.as_str()).map(intern).ok_or_else(|| vm.type_error("attribute name must be string"))?;
+    let name = p[1]
+        .as_obj()
+        .and_then(|o| o.as_str())
+        .map(intern)
+        .ok_or_else(|| vm.type_error("attribute name must be string"))?;
     match &p[0] {
         Value::Obj(o) => crate::attrs::generic_setattr(vm, o, &p[0], &name, Some(p[2].clone()))?,
         _ => return Err(vm.attribute_error("cannot set attributes of built-in values")),
@@ -132,7 +164,11 @@ fn object_setattr(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 fn object_delattr(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     arg_count(vm, "__delattr__", &args, 2, 2)?;
     let p = args.pos();
-    let name = p[1].as_obj().and_then(|o| o.as_str()).map(intern).ok_or_else(|| vm.type_error("attribute name must be string"))?;
+    let name = p[1]
+        .as_obj()
+        .and_then(|o| o.as_str())
+        .map(intern)
+        .ok_or_else(|| vm.type_error("attribute name must be string"))?;
     match &p[0] {
         Value::Obj(o) => crate::attrs::generic_setattr(vm, o, &p[0], &name, None)?,
         _ => return Err(vm.attribute_error("cannot delete attributes of built-in values")),
@@ -143,13 +179,20 @@ fn object_delattr(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 fn object_getattribute(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     arg_count(vm, "__getattribute__", &args, 2, 2)?;
     let p = args.pos();
-    let name = p[1].as_obj().and_then(|o| o.as_str()).map(intern).ok_or_else(|| vm.type_error("attribute name must be string"))?;
+    let name = p[1]
+        .as_obj()
+        .and_then(|o| o.as_str())
+        .map(intern)
+        .ok_or_else(|| vm.type_error("attribute name must be string"))?;
     vm.get_attr(&p[0], &name)
 }
 
 fn object_format(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     arg_count(vm, "__format__", &args, 2, 2)?;
-    let spec = args.pos()[1].as_obj().and_then(|o| o.as_str()).unwrap_or("");
+    let spec = args.pos()[1]
+        .as_obj()
+        .and_then(|o| o.as_str())
+        .unwrap_or("");
     let v = &args.pos()[0];
     Ok(new_str(strmod::format_builtin(vm, v, spec)?))
 }
@@ -187,7 +230,13 @@ fn object_new(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 fn type_mro(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     arg_count(vm, "mro", &args, 1, 1)?;
     match args.pos()[0].as_obj() {
-        Some(o) => Ok(list::new_list(o.type_data_of_self().mro().into_iter().map(class_value).collect())),
+        Some(o) => Ok(list::new_list(
+            o.type_data_of_self()
+                .mro()
+                .into_iter()
+                .map(class_value)
+                .collect(),
+        )),
         None => Err(vm.type_error("mro() requires a class")),
     }
 }
@@ -249,7 +298,10 @@ fn exc_with_traceback(_vm: &Vm, args: CallArgs) -> PyResult<Value> {
 // ----- int / float --------------------------------------------------------------
 
 fn int_self(vm: &Vm, args: &CallArgs) -> PyResult<BigInt> {
-    args.pos().first().and_then(as_int_like).ok_or_else(|| vm.type_error("descriptor requires an 'int' object"))
+    args.pos()
+        .first()
+        .and_then(as_int_like)
+        .ok_or_else(|| vm.type_error("descriptor requires an 'int' object"))
 }
 
 fn int_bit_length(vm: &Vm, args: CallArgs) -> PyResult<Value> {
@@ -260,11 +312,24 @@ fn int_bit_length(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 fn int_bit_count(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     arg_count(vm, "bit_count", &args, 1, 1)?;
     let b = int_self(vm, &args)?.abs();
-    Ok(Value::Int(b.to_u32_digits().1.iter().map(|d| d.count_ones() as i64).sum()))
+    Ok(Value::Int(
+        b.to_u32_digits()
+            .1
+            .iter()
+            .map(|d| d.count_ones() as i64)
+            .sum(),
+    ))
 }
 
 fn int_to_bytes(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    let a = Args::parse(vm, "to_bytes", args, &["self", "length", "byteorder"], &["signed"], 1)?;
+    let a = Args::parse(
+        vm,
+        "to_bytes",
+        args,
+        &["self", "length", "byteorder"],
+        &["signed"],
+        1,
+    )?;
     let v = a.get(0).and_then(as_int_like).unwrap_or_default();
     let length = match a.get(1) {
         Some(l) => ops::index_i64(vm, l)?,
@@ -274,7 +339,11 @@ fn int_to_bytes(vm: &Vm, args: CallArgs) -> PyResult<Value> {
         return Err(vm.value_error("length argument must be non-negative"));
     }
     let order = match a.get(2) {
-        Some(o) => o.as_obj().and_then(|x| x.as_str()).unwrap_or("").to_string(),
+        Some(o) => o
+            .as_obj()
+            .and_then(|x| x.as_str())
+            .unwrap_or("")
+            .to_string(),
         None => "big".into(),
     };
     if order != "big" && order != "little" {
@@ -284,15 +353,24 @@ fn int_to_bytes(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     if !signed && v.sign() == Sign::Minus {
         return Err(vm.overflow_error("can't convert negative int to unsigned"));
     }
-    let mut bytes = if signed { v.to_signed_bytes_le() } else { v.to_bytes_le().1 };
+    let mut bytes = if signed {
+        v.to_signed_bytes_le()
+    } else {
+        v.to_bytes_le().1
+    };
     if v == BigInt::from(0) {
         bytes = vec![];
     }
-    let pad = if signed && v.sign() == Sign::Minus { 0xff } else { 0 };
+    let pad = if signed && v.sign() == Sign::Minus {
+        0xff
+    } else {
+        0
+    };
     if bytes.len() > length as usize {
         // Allow a redundant sign byte.
         let trimmed = bytes.iter().rev().skip_while(|b| **b == pad).count();
-        let need_sign = signed && trimmed > 0 && ((bytes[trimmed - 1] & 0x80 != 0) != (pad == 0xff));
+        let need_sign =
+            signed && trimmed > 0 && ((bytes[trimmed - 1] & 0x80 != 0) != (pad == 0xff));
         if trimmed + need_sign as usize > length as usize {
             return Err(vm.overflow_error("int too big to convert"));
         }
@@ -306,16 +384,30 @@ fn int_to_bytes(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 }
 
 fn int_from_bytes(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    let a = Args::parse(vm, "from_bytes", args, &["cls", "bytes", "byteorder"], &["signed"], 2)?;
+    let a = Args::parse(
+        vm,
+        "from_bytes",
+        args,
+        &["cls", "bytes", "byteorder"],
+        &["signed"],
+        2,
+    )?;
     let data = match a.get(1).and_then(|v| v.as_obj()).map(|o| &o.payload) {
         Some(Payload::Bytes(b)) => b.to_vec(),
         _ => {
             let items = ops::collect_iter(vm, a.get(1).unwrap_or(&Value::None))?;
-            items.iter().map(|x| ops::index_i64(vm, x).map(|n| n as u8)).collect::<PyResult<Vec<u8>>>()?
+            items
+                .iter()
+                .map(|x| ops::index_i64(vm, x).map(|n| n as u8))
+                .collect::<PyResult<Vec<u8>>>()?
         }
     };
     let order = match a.get(2) {
-        Some(o) => o.as_obj().and_then(|x| x.as_str()).unwrap_or("").to_string(),
+        Some(o) => o
+            .as_obj()
+            .and_then(|x| x.as_str())
+            .unwrap_or("")
+            .to_string(),
         None => "big".into(),
     };
     let signed = ops::truthy(vm, &a.get_or(3, Value::Bool(false)))?;
@@ -325,7 +417,11 @@ fn int_from_bytes(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     } else if order != "little" {
         return Err(vm.value_error("byteorder must be either 'little' or 'big'"));
     }
-    let v = if signed { BigInt::from_signed_bytes_le(&le) } else { BigInt::from_bytes_le(Sign::Plus, &le) };
+    let v = if signed {
+        BigInt::from_signed_bytes_le(&le)
+    } else {
+        BigInt::from_bytes_le(Sign::Plus, &le)
+    };
     Ok(int_from_bigint(v))
 }
 
@@ -336,7 +432,8 @@ fn int_conjugate(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 fn float_self(vm: &Vm, args: &CallArgs) -> PyResult<f64> {
     match args.pos().first() {
         Some(Value::Float(f)) => Ok(*f),
-        Some(v) => crate::builtins::int::to_f64(vm, v)?.ok_or_else(|| vm.type_error("descriptor requires a 'float' object")),
+        Some(v) => crate::builtins::int::to_f64(vm, v)?
+            .ok_or_else(|| vm.type_error("descriptor requires a 'float' object")),
         None => Err(vm.type_error("descriptor requires a 'float' object")),
     }
 }
@@ -360,8 +457,13 @@ fn float_hex(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 
 fn float_fromhex(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     arg_count(vm, "fromhex", &args, 2, 2)?;
-    let s = args.pos()[1].as_obj().and_then(|o| o.as_str()).ok_or_else(|| vm.type_error("fromhex() argument must be str"))?;
-    crate::format::float_from_hex(s).map(Value::Float).map_err(|e| vm.fmt_err(e))
+    let s = args.pos()[1]
+        .as_obj()
+        .and_then(|o| o.as_str())
+        .ok_or_else(|| vm.type_error("fromhex() argument must be str"))?;
+    crate::format::float_from_hex(s)
+        .map(Value::Float)
+        .map_err(|e| vm.fmt_err(e))
 }
 
 fn float_conjugate(vm: &Vm, args: CallArgs) -> PyResult<Value> {
@@ -460,15 +562,50 @@ pub fn make_builtins_module() -> ObjRef {
     }
     let e = &t.exc;
     let excs: &[&'static Object] = &[
-        e.base_exception, e.exception, e.arithmetic_error, e.zero_division_error, e.overflow_error,
-        e.floating_point_error, e.lookup_error, e.index_error, e.key_error, e.value_error, e.type_error,
-        e.attribute_error, e.name_error, e.unbound_local_error, e.runtime_error, e.recursion_error,
-        e.not_implemented_error, e.stop_iteration, e.stop_async_iteration, e.generator_exit,
-        e.assertion_error, e.keyboard_interrupt, e.system_exit, e.import_error, e.module_not_found_error,
-        e.os_error, e.file_not_found_error, e.permission_error, e.file_exists_error, e.is_a_directory_error,
-        e.timeout_error, e.eof_error, e.unicode_error, e.unicode_decode_error, e.unicode_encode_error,
-        e.system_error, e.memory_error, e.syntax_error, e.indentation_error, e.buffer_error, e.warning,
-        e.deprecation_warning, e.user_warning, e.runtime_warning,
+        e.base_exception,
+        e.exception,
+        e.arithmetic_error,
+        e.zero_division_error,
+        e.overflow_error,
+        e.floating_point_error,
+        e.lookup_error,
+        e.index_error,
+        e.key_error,
+        e.value_error,
+        e.type_error,
+        e.attribute_error,
+        e.name_error,
+        e.unbound_local_error,
+        e.runtime_error,
+        e.recursion_error,
+        e.not_implemented_error,
+        e.stop_iteration,
+        e.stop_async_iteration,
+        e.generator_exit,
+        e.assertion_error,
+        e.keyboard_interrupt,
+        e.system_exit,
+        e.import_error,
+        e.module_not_found_error,
+        e.os_error,
+        e.file_not_found_error,
+        e.permission_error,
+        e.file_exists_error,
+        e.is_a_directory_error,
+        e.timeout_error,
+        e.eof_error,
+        e.unicode_error,
+        e.unicode_decode_error,
+        e.unicode_encode_error,
+        e.system_error,
+        e.memory_error,
+        e.syntax_error,
+        e.indentation_error,
+        e.buffer_error,
+        e.warning,
+        e.deprecation_warning,
+        e.user_warning,
+        e.runtime_warning,
     ];
     for c in excs {
         dd.set_by_name(&c.type_data_of_self().name(), class_value(c));
@@ -482,7 +619,9 @@ pub fn make_builtins_module() -> ObjRef {
     let _ = num_to_i64;
     ObjRef::new_immortal(Object::new(
         t.module,
-        Payload::Module(crate::object::ModuleObj { name: "builtins".into(), dict: d }),
+        Payload::Module(crate::object::ModuleObj {
+            name: "builtins".into(),
+            dict: d,
+        }),
     ))
 }
-

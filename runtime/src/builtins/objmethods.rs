@@ -24,7 +24,11 @@ fn slice_indices(vm: &Vm, args: CallArgs) -> PyResult<Value> {
         return Err(vm.value_error("length should not be negative"));
     }
     let s = crate::builtins::subscript::slice_indices(vm, a, b, c, len as usize)?;
-    Ok(new_tuple(vec![Value::Int(s.start), Value::Int(s.stop), Value::Int(s.step)]))
+    Ok(new_tuple(vec![
+        Value::Int(s.start),
+        Value::Int(s.stop),
+        Value::Int(s.step),
+    ]))
 }
 
 fn range_of(vm: &Vm, v: &Value) -> PyResult<crate::object::RangeObj> {
@@ -78,8 +82,14 @@ fn property_with(vm: &Vm, args: &CallArgs, which: usize) -> PyResult<Value> {
         1 => np.fset = f,
         _ => np.fdel = f,
     }
-    let cls = args.pos()[0].as_obj().map(|o| o.class()).unwrap_or(types().property);
-    Ok(Value::Obj(ObjRef::new(Object::new(cls, Payload::Property(np)))))
+    let cls = args.pos()[0]
+        .as_obj()
+        .map(|o| o.class())
+        .unwrap_or(types().property);
+    Ok(Value::Obj(ObjRef::new(Object::new(
+        cls,
+        Payload::Property(np),
+    ))))
 }
 
 fn property_getter(vm: &Vm, args: CallArgs) -> PyResult<Value> {
@@ -150,8 +160,11 @@ fn abs_(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     unary(vm, &args, |vm, v| match v {
         Value::Float(f) => Ok(Value::Float(f.abs())),
         _ => {
-            let b = crate::builtins::int::as_int_like(v).ok_or_else(|| vm.type_error("bad operand"))?;
-            Ok(crate::builtins::int::int_from_bigint(num_traits::Signed::abs(&b)))
+            let b =
+                crate::builtins::int::as_int_like(v).ok_or_else(|| vm.type_error("bad operand"))?;
+            Ok(crate::builtins::int::int_from_bigint(
+                num_traits::Signed::abs(&b),
+            ))
         }
     })
 }
@@ -168,10 +181,14 @@ fn bool_(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     unary(vm, &args, |vm, v| ops::truthy(vm, v).map(Value::Bool))
 }
 fn int_(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    unary(vm, &args, |vm, v| crate::builtins::ctors::to_int(vm, Some(v), None))
+    unary(vm, &args, |vm, v| {
+        crate::builtins::ctors::to_int(vm, Some(v), None)
+    })
 }
 fn float_(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    unary(vm, &args, |vm, v| crate::builtins::ctors::to_float(vm, Some(v)).map(Value::Float))
+    unary(vm, &args, |vm, v| {
+        crate::builtins::ctors::to_float(vm, Some(v)).map(Value::Float)
+    })
 }
 
 macro_rules! compare_dunders {
@@ -202,6 +219,31 @@ compare_dunders! {
     ge => 5;
 }
 
+fn dict_eq_impl(vm: &Vm, args: &CallArgs) -> PyResult<Option<bool>> {
+    arg_count(vm, "__eq__", args, 2, 2)?;
+    let p = args.pos();
+    match (&p[0], &p[1]) {
+        (Value::Obj(a), Value::Obj(b))
+            if matches!(a.payload, Payload::Dict(_)) && matches!(b.payload, Payload::Dict(_)) =>
+        {
+            Ok(Some(crate::builtins::dict::dict_eq(vm, a, b)?))
+        }
+        _ => Ok(None),
+    }
+}
+
+fn dict_eq(vm: &Vm, args: CallArgs) -> PyResult<Value> {
+    Ok(dict_eq_impl(vm, &args)?
+        .map(Value::Bool)
+        .unwrap_or_else(not_implemented))
+}
+
+fn dict_ne(vm: &Vm, args: CallArgs) -> PyResult<Value> {
+    Ok(dict_eq_impl(vm, &args)?
+        .map(|b| Value::Bool(!b))
+        .unwrap_or_else(not_implemented))
+}
+
 fn hash_(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     unary(vm, &args, |vm, v| vm.hash(v).map(Value::Int))
 }
@@ -228,4 +270,6 @@ pub fn register(_r: &mut BuiltinRegistry) {
         add_method(cls, "__hash__", hash_);
     }
     add_method(t.int, "__invert__", invert);
+    add_method(t.dict, "__eq__", dict_eq);
+    add_method(t.dict, "__ne__", dict_ne);
 }

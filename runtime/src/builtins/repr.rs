@@ -42,19 +42,16 @@ impl Drop for ReprGuard {
 
 /// True when `c` is printable as `str.isprintable` defines it.
 pub fn is_printable(c: char) -> bool {
-    if c == ' ' {
-        return true;
-    }
-    if c.is_control() || c.is_whitespace() {
-        return false;
-    }
-    !matches!(c as u32, 0xAD | 0x200B..=0x200F | 0x2028..=0x202E | 0x2060..=0x206F | 0xFEFF | 0xE000..=0xF8FF | 0xFFF9..=0xFFFB | 0xD800..=0xDFFF)
-        && !(0xF0000..=0x10FFFF).contains(&(c as u32))
+    crate::builtins::strmethods::is_printable(c)
 }
 
 /// Python's repr of a str.
 pub fn repr_str(s: &str) -> String {
-    let quote = if s.contains('\'') && !s.contains('"') { '"' } else { '\'' };
+    let quote = if s.contains('\'') && !s.contains('"') {
+        '"'
+    } else {
+        '\''
+    };
     let mut out = String::with_capacity(s.len() + 2);
     out.push(quote);
     for c in s.chars() {
@@ -86,7 +83,11 @@ pub fn repr_str(s: &str) -> String {
 
 /// Python's repr of bytes.
 pub fn repr_bytes(b: &[u8]) -> String {
-    let quote = if b.contains(&b'\'') && !b.contains(&b'"') { b'"' } else { b'\'' };
+    let quote = if b.contains(&b'\'') && !b.contains(&b'"') {
+        b'"'
+    } else {
+        b'\''
+    };
     let mut out = String::from("b");
     out.push(quote as char);
     for &c in b {
@@ -120,7 +121,13 @@ pub fn class_repr_name(cls: &Object) -> String {
     }
 }
 
-fn seq_repr(vm: &Vm, items: &[Value], open: &str, close: &str, one_comma: bool) -> PyResult<String> {
+fn seq_repr(
+    vm: &Vm,
+    items: &[Value],
+    open: &str,
+    close: &str,
+    one_comma: bool,
+) -> PyResult<String> {
     let mut out = String::from(open);
     for (i, v) in items.iter().enumerate() {
         if i > 0 {
@@ -137,7 +144,10 @@ fn seq_repr(vm: &Vm, items: &[Value], open: &str, close: &str, one_comma: bool) 
 
 /// Big-int decimal conversion honouring the digit limit.
 pub fn bigint_str(vm: &Vm, b: &num_bigint::BigInt) -> PyResult<String> {
-    let limit = vm.interp.int_max_str_digits.load(std::sync::atomic::Ordering::Relaxed);
+    let limit = vm
+        .interp
+        .int_max_str_digits
+        .load(std::sync::atomic::Ordering::Relaxed);
     let s = b.to_string();
     let digits = s.trim_start_matches('-').len();
     if limit > 0 && digits > limit {
@@ -187,16 +197,22 @@ fn repr_builtin(vm: &Vm, o: &crate::value::ObjRef, v: &Value) -> PyResult<String
         Payload::Float(f) => crate::format::float_repr(*f),
         Payload::Bytes(b) => repr_bytes(b),
         Payload::Tuple(items) => {
-            let Some(_g) = ReprGuard::enter(addr) else { return Ok("(...)".into()) };
+            let Some(_g) = ReprGuard::enter(addr) else {
+                return Ok("(...)".into());
+            };
             seq_repr(vm, items, "(", ")", true)?
         }
         Payload::List(l) => {
-            let Some(_g) = ReprGuard::enter(addr) else { return Ok("[...]".into()) };
+            let Some(_g) = ReprGuard::enter(addr) else {
+                return Ok("[...]".into());
+            };
             let items = l.lock().clone();
             seq_repr(vm, &items, "[", "]", false)?
         }
         Payload::Dict(d) => {
-            let Some(_g) = ReprGuard::enter(addr) else { return Ok("{...}".into()) };
+            let Some(_g) = ReprGuard::enter(addr) else {
+                return Ok("{...}".into());
+            };
             let mut out = String::from("{");
             for (i, (k, val)) in d.items().iter().enumerate() {
                 if i > 0 {
@@ -214,7 +230,9 @@ fn repr_builtin(vm: &Vm, o: &crate::value::ObjRef, v: &Value) -> PyResult<String
             }
         }
         Payload::Set(s) => {
-            let Some(_g) = ReprGuard::enter(addr) else { return Ok(format!("{}(...)", o.type_name())) };
+            let Some(_g) = ReprGuard::enter(addr) else {
+                return Ok(format!("{}(...)", o.type_name()));
+            };
             let items = s.items();
             let frozen = crate::typeobj::is_subtype(o.class(), t.frozenset);
             let name = o.type_data().name();
@@ -236,7 +254,12 @@ fn repr_builtin(vm: &Vm, o: &crate::value::ObjRef, v: &Value) -> PyResult<String
                 format!("range({}, {}, {})", r.start, r.stop, r.step)
             }
         }
-        Payload::Slice(a, b, c) => format!("slice({}, {}, {})", repr(vm, a)?, repr(vm, b)?, repr(vm, c)?),
+        Payload::Slice(a, b, c) => format!(
+            "slice({}, {}, {})",
+            repr(vm, a)?,
+            repr(vm, b)?,
+            repr(vm, c)?
+        ),
         Payload::Function(f) => format!("<function {} at {:#x}>", f.qualname.lock(), addr),
         Payload::BoundMethod(f, recv) => {
             let fname = match f.as_obj().map(|x| &x.payload) {
@@ -246,7 +269,9 @@ fn repr_builtin(vm: &Vm, o: &crate::value::ObjRef, v: &Value) -> PyResult<String
             format!("<bound method {} of {}>", fname, repr(vm, recv)?)
         }
         Payload::Builtin(b) => match &b.bound {
-            Some(Value::Obj(m)) if matches!(m.payload, Payload::Module(_)) => format!("<built-in function {}>", b.name),
+            Some(Value::Obj(m)) if matches!(m.payload, Payload::Module(_)) => {
+                format!("<built-in function {}>", b.name)
+            }
             Some(recv) => format!(
                 "<built-in method {} of {} object at {:#x}>",
                 b.name,
@@ -278,12 +303,19 @@ fn repr_builtin(vm: &Vm, o: &crate::value::ObjRef, v: &Value) -> PyResult<String
             }
         }
         Payload::Cell(_) => addr_repr(o, "cell"),
-        Payload::Code(c) => format!("<code object {} at {:#x}, file \"{}\", line {}>", c.name, addr, c.filename, c.first_line),
+        Payload::Code(c) => format!(
+            "<code object {} at {:#x}, file \"{}\", line {}>",
+            c.name, addr, c.filename, c.first_line
+        ),
         Payload::Super(..) => "<super object>".into(),
         Payload::Property(_) => addr_repr(o, "property"),
         Payload::StaticMethod(_) => addr_repr(o, "staticmethod"),
         Payload::ClassMethod(_) => addr_repr(o, "classmethod"),
-        Payload::Iter(it) => format!("<{} object at {:#x}>", crate::iterators::iter_type_name(it), addr),
+        Payload::Iter(it) => format!(
+            "<{} object at {:#x}>",
+            crate::iterators::iter_type_name(it),
+            addr
+        ),
         Payload::Native(_) => {
             let _ = v;
             format!("<{} object at {:#x}>", class_repr_name(o.class()), addr)
@@ -305,7 +337,9 @@ pub fn str_(vm: &Vm, v: &Value) -> PyResult<String> {
                     ))),
                 };
             }
-            if special(v, "__repr__").is_some() && !matches!(o.payload, Payload::Exception(_) | Payload::Str(_)) {
+            if special(v, "__repr__").is_some()
+                && !matches!(o.payload, Payload::Exception(_) | Payload::Str(_))
+            {
                 return repr(vm, v);
             }
         }

@@ -1,18 +1,18 @@
 //! `str`: the built-in `format()` dispatch, `%`-formatting, `str.format`,
 //! and the core string methods.
 
-use crate::builtins::args::{arg_count, Args};
 use crate::builtins::int::as_int_like;
 use crate::builtins::list::new_list;
+use crate::builtins::strmethods as sm;
 use crate::builtins::tuple::new_tuple;
-use crate::builtins::types::types;
+use crate::builtins::types::{is_exact, types};
 use crate::builtins::{add_method, BuiltinRegistry};
 use crate::format::{self as fmt, ErrorKind, FormatError, PercentFlags};
 use crate::function::CallArgs;
 use crate::object::Payload;
 use crate::ops;
 use crate::strobj::{new_str, PyStr};
-use crate::value::{ObjRef, Value};
+use crate::value::Value;
 use crate::vm::{PyErr, PyResult, Vm};
 use std::sync::OnceLock;
 
@@ -113,7 +113,9 @@ pub fn percent_format(vm: &Vm, template: &str, args: &Value) -> PyResult<String>
         _ => None,
     };
     let is_mapping = matches!(args.as_obj().map(|o| &o.payload), Some(Payload::Dict(_)))
-        || (matches!(args, Value::Obj(o) if !o.type_data().builtin) && ops::special(args, "__getitem__").is_some() && tuple_args.is_none());
+        || (matches!(args, Value::Obj(o) if !o.type_data().builtin)
+            && ops::special(args, "__getitem__").is_some()
+            && tuple_args.is_none());
     let items: Vec<Value> = tuple_args.clone().unwrap_or_else(|| vec![args.clone()]);
     let mut next = 0usize;
     let mut used_mapping = false;
@@ -245,11 +247,15 @@ pub fn percent_format(vm: &Vm, template: &str, args: &Value) -> PyResult<String>
                     Some(b) => b,
                     None => match &v {
                         Value::Float(f) if matches!(conv, 'd' | 'i' | 'u') => {
-                            as_int_like(&crate::builtins::ctors::float_to_int(vm, *f)?).unwrap_or_default()
+                            as_int_like(&crate::builtins::ctors::float_to_int(vm, *f)?)
+                                .unwrap_or_default()
                         }
                         _ => {
-                            if let Some(m) = ops::special(&v, "__index__").or_else(|| ops::special(&v, "__int__")) {
-                                as_int_like(&vm.call(&m, std::slice::from_ref(&v))?).unwrap_or_default()
+                            if let Some(m) = ops::special(&v, "__index__")
+                                .or_else(|| ops::special(&v, "__int__"))
+                            {
+                                as_int_like(&vm.call(&m, std::slice::from_ref(&v))?)
+                                    .unwrap_or_default()
                             } else if matches!(conv, 'd' | 'i' | 'u') {
                                 return Err(vm.type_error(format!(
                                     "%{} format: a real number is required, not {}",
@@ -266,7 +272,8 @@ pub fn percent_format(vm: &Vm, template: &str, args: &Value) -> PyResult<String>
                         }
                     },
                 };
-                fmt::percent_format_int(&b, conv, &flags, width, precision).map_err(|e| vm.fmt_err(e))?
+                fmt::percent_format_int(&b, conv, &flags, width, precision)
+                    .map_err(|e| vm.fmt_err(e))?
             }
             'e' | 'E' | 'f' | 'F' | 'g' | 'G' => {
                 let f = match crate::builtins::int::to_f64(vm, &v)? {
@@ -282,12 +289,18 @@ pub fn percent_format(vm: &Vm, template: &str, args: &Value) -> PyResult<String>
                         }
                     }
                 };
-                fmt::percent_format_float(f, conv, &flags, width, precision).map_err(|e| vm.fmt_err(e))?
+                fmt::percent_format_float(f, conv, &flags, width, precision)
+                    .map_err(|e| vm.fmt_err(e))?
             }
             'c' => {
                 let s = match &v {
-                    Value::Obj(o) if o.as_str().map(|s| s.chars().count()) == Some(1) => o.as_str().unwrap_or("").to_string(),
-                    _ => match as_int_like(&v).and_then(|b| num_traits::ToPrimitive::to_u32(&b)).and_then(char::from_u32) {
+                    Value::Obj(o) if o.as_str().map(|s| s.chars().count()) == Some(1) => {
+                        o.as_str().unwrap_or("").to_string()
+                    }
+                    _ => match as_int_like(&v)
+                        .and_then(|b| num_traits::ToPrimitive::to_u32(&b))
+                        .and_then(char::from_u32)
+                    {
                         Some(c) => c.to_string(),
                         None => return Err(vm.type_error("%c requires int or char")),
                     },
@@ -314,14 +327,54 @@ pub fn percent_format(vm: &Vm, template: &str, args: &Value) -> PyResult<String>
     Ok(out)
 }
 
+/// Where `str.format` finds named fields.
+pub enum FormatKeys<'a> {
+    /// The keyword arguments of `str.format`.
+    Kwargs(&'a [(String, Value)]),
+    /// The mapping of `str.format_map` (positional fields are an error).
+    Mapping(&'a Value),
+}
+
 /// `template.format(*args, **kwargs)`
-pub fn str_format(vm: &Vm, template: &str, args: &[Value], kwargs: &[(String, Value)]) -> PyResult<String> {
+pub fn str_format(
+    vm: &Vm,
+    template: &str,
+    args: &[Value],
+    kwargs: &[(String, Value)],
+) -> PyResult<String> {
+    str_format_keys(vm, template, args, &FormatKeys::Kwargs(kwargs))
+}
+
+/// `str.format` with named fields looked up in `keys`.
+pub fn str_format_keys(
+    vm: &Vm,
+    template: &str,
+    args: &[Value],
+    keys: &FormatKeys,
+) -> PyResult<String> {
+    let mut numbering = (0usize, false);
+    format_fields(vm, template, args, keys, &mut numbering, 2)
+}
+
+/// Formats `template`; `numbering` (next automatic index, manual numbering
+/// seen) is shared with the nested fields of format specs, `nesting` limits
+/// their nesting as CPython does.
+fn format_fields(
+    vm: &Vm,
+    template: &str,
+    args: &[Value],
+    keys: &FormatKeys,
+    numbering: &mut (usize, bool),
+    nesting: u32,
+) -> PyResult<String> {
+    if nesting == 0 {
+        return Err(vm.value_error("Max string recursion exceeded"));
+    }
     let mut out = String::new();
     let chars: Vec<char> = template.chars().collect();
     let mut i = 0;
-    let mut auto_index = 0usize;
-    let mut manual = false;
     while i < chars.len() {
+        let (auto_index, manual) = (&mut numbering.0, &mut numbering.1);
         let c = chars[i];
         if c == '{' {
             if i + 1 < chars.len() && chars[i + 1] == '{' {
@@ -352,35 +405,50 @@ pub fn str_format(vm: &Vm, template: &str, args: &[Value], kwargs: &[(String, Va
                 None => (field.clone(), String::new()),
             };
             let (name, conv) = match name_conv.find('!') {
-                Some(p) => (name_conv[..p].to_string(), Some(name_conv[p + 1..].to_string())),
+                Some(p) => (
+                    name_conv[..p].to_string(),
+                    Some(name_conv[p + 1..].to_string()),
+                ),
                 None => (name_conv, None),
             };
             // Resolve the field name: first part then .attr / [key] chain.
             let first_end = name.find(['.', '[']).unwrap_or(name.len());
             let first = &name[..first_end];
+            if matches!(keys, FormatKeys::Mapping(_))
+                && (first.is_empty() || first.parse::<usize>().is_ok())
+            {
+                return Err(vm.value_error("Format string contains positional fields"));
+            }
             let mut value = if first.is_empty() {
-                if manual {
+                if *manual {
                     return Err(vm.value_error("cannot switch from manual field specification to automatic field numbering"));
                 }
-                let v = args.get(auto_index).cloned().ok_or_else(|| {
-                    vm.index_error(format!("Replacement index {auto_index} out of range for positional args tuple"))
+                let v = args.get(*auto_index).cloned().ok_or_else(|| {
+                    vm.index_error(format!(
+                        "Replacement index {auto_index} out of range for positional args tuple"
+                    ))
                 })?;
-                auto_index += 1;
+                *auto_index += 1;
                 v
             } else if let Ok(n) = first.parse::<usize>() {
-                if auto_index > 0 {
+                if *auto_index > 0 {
                     return Err(vm.value_error("cannot switch from automatic field numbering to manual field specification"));
                 }
-                manual = true;
+                *manual = true;
                 args.get(n).cloned().ok_or_else(|| {
-                    vm.index_error(format!("Replacement index {n} out of range for positional args tuple"))
+                    vm.index_error(format!(
+                        "Replacement index {n} out of range for positional args tuple"
+                    ))
                 })?
             } else {
-                kwargs
-                    .iter()
-                    .find(|(k, _)| k == first)
-                    .map(|(_, v)| v.clone())
-                    .ok_or_else(|| vm.key_error(new_str(first)))?
+                match keys {
+                    FormatKeys::Kwargs(kwargs) => kwargs
+                        .iter()
+                        .find(|(k, _)| k == first)
+                        .map(|(_, v)| v.clone())
+                        .ok_or_else(|| vm.key_error(new_str(first)))?,
+                    FormatKeys::Mapping(m) => ops::get_item(vm, m, &new_str(first))?,
+                }
             };
             let mut rest = &name[first_end..];
             while !rest.is_empty() {
@@ -389,7 +457,9 @@ pub fn str_format(vm: &Vm, template: &str, args: &[Value], kwargs: &[(String, Va
                     value = vm.get_attr_str(&value, &r[..end])?;
                     rest = &r[end..];
                 } else if let Some(r) = rest.strip_prefix('[') {
-                    let end = r.find(']').ok_or_else(|| vm.value_error("Missing ']' in format string"))?;
+                    let end = r
+                        .find(']')
+                        .ok_or_else(|| vm.value_error("Missing ']' in format string"))?;
                     let key = &r[..end];
                     let k = match key.parse::<i64>() {
                         Ok(n) => Value::Int(n),
@@ -398,7 +468,9 @@ pub fn str_format(vm: &Vm, template: &str, args: &[Value], kwargs: &[(String, Va
                     value = ops::get_item(vm, &value, &k)?;
                     rest = &r[end + 1..];
                 } else {
-                    return Err(vm.value_error("Only '.' or '[' may follow ']' in format field specifier"));
+                    return Err(
+                        vm.value_error("Only '.' or '[' may follow ']' in format field specifier")
+                    );
                 }
             }
             let value = match conv.as_deref() {
@@ -411,7 +483,7 @@ pub fn str_format(vm: &Vm, template: &str, args: &[Value], kwargs: &[(String, Va
                 }
             };
             let spec = if spec.contains('{') {
-                str_format(vm, &spec, args, kwargs)?
+                format_fields(vm, &spec, args, keys, numbering, nesting - 1)?
             } else {
                 spec
             };
@@ -446,38 +518,76 @@ fn find_top_level(s: &str, ch: char) -> Option<usize> {
 
 // ----- methods ---------------------------------------------------------------
 
-fn this<'a>(vm: &Vm, args: &'a CallArgs) -> PyResult<&'a PyStr> {
-    match args.pos().first().and_then(|v| v.as_obj()).map(|o| &o.payload) {
+fn this<'a>(vm: &Vm, args: &CallArgs<'a>, name: &str) -> PyResult<&'a PyStr> {
+    let first = args.pos().first();
+    match first.and_then(|v| v.as_obj()).map(|o| &o.payload) {
         Some(Payload::Str(s)) => Ok(s),
-        _ => Err(vm.type_error("descriptor requires a 'str' object")),
+        _ => Err(sm::descriptor_error(vm, "str", name, first)),
     }
 }
 
-fn str_arg<'a>(vm: &Vm, v: &'a Value, what: &str) -> PyResult<&'a str> {
-    v.as_obj().and_then(|o| o.as_str()).ok_or_else(|| {
-        vm.type_error(format!(
-            "{} arg must be None or str",
-            what
-        ))
-    })
+fn must_str<'a>(vm: &Vm, v: &'a Value) -> PyResult<&'a str> {
+    v.as_obj()
+        .and_then(|o| o.as_str())
+        .ok_or_else(|| vm.type_error(format!("must be str, not {}", vm.type_name(v))))
 }
 
-fn must_str<'a>(vm: &Vm, v: &'a Value) -> PyResult<&'a str> {
-    v.as_obj().and_then(|o| o.as_str()).ok_or_else(|| {
-        vm.type_error(format!("must be str, not {}", vm.type_name(v)))
-    })
+/// The arity check of the `METH_VARARGS` methods (`find`, `count`,
+/// `startswith`, ...): `find() takes at least 1 argument (0 given)`.
+fn getargs_arity(vm: &Vm, name: &str, args: &CallArgs, min: usize, max: usize) -> PyResult<()> {
+    if args.has_kwargs() {
+        return Err(vm.type_error(format!("str.{name}() takes no keyword arguments")));
+    }
+    let got = args.pos().len().saturating_sub(1);
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    if got < min {
+        return Err(vm.type_error(format!(
+            "{name}() takes at least {min} argument{} ({got} given)",
+            plural(min)
+        )));
+    }
+    if got > max {
+        return Err(vm.type_error(format!(
+            "{name}() takes at most {max} argument{} ({got} given)",
+            plural(max)
+        )));
+    }
+    Ok(())
 }
 
 fn format_method(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    let s = this(vm, &args)?;
-    let kw: Vec<(String, Value)> = args.kwargs().map(|(k, v)| (k.to_string(), v.clone())).collect();
+    let s = this(vm, &args, "format")?;
+    let kw: Vec<(String, Value)> = args
+        .kwargs()
+        .map(|(k, v)| (k.to_string(), v.clone()))
+        .collect();
     Ok(new_str(str_format(vm, s.as_str(), &args.pos()[1..], &kw)?))
 }
 
 fn join(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "join", &args, 2, 2)?;
-    let sep = this(vm, &args)?.as_str();
-    let items = ops::collect_iter(vm, &args.pos()[1])?;
+    let sep = this(vm, &args, "join")?.as_str();
+    sm::check_arity(vm, "str", "join", &args, 1, 1)?;
+    let iterable = &args.pos()[1];
+    let items = match crate::builtins::list::list_of(iterable) {
+        Some(l) => l.lock().clone(),
+        None => match crate::builtins::tuple::tuple_slice(iterable) {
+            Some(t) => t.to_vec(),
+            None => {
+                let it = ops::get_iter(vm, iterable).map_err(|e| {
+                    if vm.err_matches(&e, types().exc.type_error) {
+                        vm.type_error("can only join an iterable")
+                    } else {
+                        e
+                    }
+                })?;
+                let mut items = Vec::new();
+                while let Some(v) = ops::next(vm, &it)? {
+                    items.push(v);
+                }
+                items
+            }
+        },
+    };
     let mut out = String::new();
     for (i, it) in items.iter().enumerate() {
         if i > 0 {
@@ -497,72 +607,83 @@ fn join(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     Ok(new_str(out))
 }
 
-fn split_impl(vm: &Vm, args: CallArgs, right: bool) -> PyResult<Value> {
-    let a = Args::parse(vm, if right { "rsplit" } else { "split" }, args, &["self", "sep", "maxsplit"], &[], 1)?;
-    let s = a.get(0).and_then(|v| v.as_obj()).and_then(|o| o.as_str()).unwrap_or("");
-    let maxsplit = match a.get(2) {
-        Some(v) => ops::index_i64(vm, v)?,
-        None => -1,
-    };
-    let sep = match a.get(1) {
-        None | Some(Value::None) => None,
-        Some(v) => Some(str_arg(vm, v, "sep")?),
-    };
-    let parts: Vec<String> = match sep {
-        Some("") => return Err(vm.value_error("empty separator")),
-        Some(sep) => {
-            if maxsplit < 0 {
-                s.split(sep).map(|x| x.to_string()).collect()
-            } else if right {
-                let mut v: Vec<String> = s.rsplitn(maxsplit as usize + 1, sep).map(|x| x.to_string()).collect();
-                v.reverse();
-                v
-            } else {
-                s.splitn(maxsplit as usize + 1, sep).map(|x| x.to_string()).collect()
+/// Splits `s` at runs of whitespace, at most `maxsplit` times (negative:
+/// no limit), from the left or from the right.
+pub fn split_whitespace(s: &str, maxsplit: i64, right: bool) -> Vec<&str> {
+    let mut out: Vec<&str> = Vec::new();
+    if right {
+        let mut rest = s.trim_end_matches(sm::is_space);
+        while !rest.is_empty() {
+            if maxsplit >= 0 && out.len() as i64 == maxsplit {
+                out.push(rest);
+                break;
+            }
+            match rest.rfind(sm::is_space) {
+                Some(p) => {
+                    let ws = rest[p..].chars().next().map_or(1, |c| c.len_utf8());
+                    out.push(&rest[p + ws..]);
+                    rest = rest[..p].trim_end_matches(sm::is_space);
+                }
+                None => {
+                    out.push(rest);
+                    break;
+                }
             }
         }
-        None => {
-            let mut out: Vec<String> = Vec::new();
-            if right {
-                let mut rest = s.trim_end();
-                while !rest.is_empty() {
-                    if maxsplit >= 0 && out.len() as i64 == maxsplit {
-                        out.push(rest.to_string());
-                        break;
-                    }
-                    match rest.rfind(char::is_whitespace) {
-                        Some(p) => {
-                            let ws = rest[p..].chars().next().map(|c| c.len_utf8()).unwrap_or(1);
-                            out.push(rest[p + ws..].to_string());
-                            rest = rest[..p].trim_end();
-                        }
-                        None => {
-                            out.push(rest.to_string());
-                            break;
-                        }
-                    }
+        out.reverse();
+    } else {
+        let mut rest = s.trim_start_matches(sm::is_space);
+        while !rest.is_empty() {
+            if maxsplit >= 0 && out.len() as i64 == maxsplit {
+                out.push(rest);
+                break;
+            }
+            match rest.find(sm::is_space) {
+                Some(p) => {
+                    out.push(&rest[..p]);
+                    rest = rest[p..].trim_start_matches(sm::is_space);
                 }
-                out.reverse();
-            } else {
-                let mut rest = s.trim_start();
-                while !rest.is_empty() {
-                    if maxsplit >= 0 && out.len() as i64 == maxsplit {
-                        out.push(rest.to_string());
-                        break;
-                    }
-                    match rest.find(char::is_whitespace) {
-                        Some(p) => {
-                            out.push(rest[..p].to_string());
-                            rest = rest[p..].trim_start();
-                        }
-                        None => {
-                            out.push(rest.to_string());
-                            break;
-                        }
-                    }
+                None => {
+                    out.push(rest);
+                    break;
                 }
             }
-            out
+        }
+    }
+    out
+}
+
+fn split_impl(vm: &Vm, args: CallArgs, right: bool) -> PyResult<Value> {
+    let name = if right { "rsplit" } else { "split" };
+    let s = this(vm, &args, name)?.as_str();
+    let a = sm::method_args(vm, name, &args, &["sep", "maxsplit"], 0, 0)?;
+    let maxsplit = match &a[1] {
+        Some(v) => sm::ssize_arg(vm, v)?,
+        None => -1,
+    };
+    let parts: Vec<&str> = match &a[0] {
+        None | Some(Value::None) => split_whitespace(s, maxsplit, right),
+        Some(v) => {
+            let sep = v.as_obj().and_then(|o| o.as_str()).ok_or_else(|| {
+                vm.type_error(format!("must be str or None, not {}", vm.type_name(v)))
+            })?;
+            if sep.is_empty() {
+                return Err(vm.value_error("empty separator"));
+            }
+            match (maxsplit < 0, right) {
+                (true, false) => s.split(sep).collect(),
+                (true, true) => {
+                    let mut v: Vec<&str> = s.rsplit(sep).collect();
+                    v.reverse();
+                    v
+                }
+                (false, false) => s.splitn(maxsplit as usize + 1, sep).collect(),
+                (false, true) => {
+                    let mut v: Vec<&str> = s.rsplitn(maxsplit as usize + 1, sep).collect();
+                    v.reverse();
+                    v
+                }
+            }
         }
     };
     Ok(new_list(parts.into_iter().map(new_str).collect()))
@@ -576,22 +697,27 @@ fn rsplit(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     split_impl(vm, args, true)
 }
 
-fn strip_impl(vm: &Vm, args: CallArgs, left: bool, right: bool) -> PyResult<Value> {
-    arg_count(vm, "strip", &args, 1, 2)?;
-    let s = this(vm, &args)?.as_str();
+fn strip_impl(vm: &Vm, args: CallArgs, name: &str, left: bool, right: bool) -> PyResult<Value> {
+    let s = this(vm, &args, name)?.as_str();
+    sm::check_arity(vm, "str", name, &args, 0, 1)?;
     let r = match args.pos().get(1) {
         None | Some(Value::None) => {
             let mut t = s;
             if left {
-                t = t.trim_start();
+                t = t.trim_start_matches(sm::is_space);
             }
             if right {
-                t = t.trim_end();
+                t = t.trim_end_matches(sm::is_space);
             }
             t
         }
         Some(v) => {
-            let chars: Vec<char> = str_arg(vm, v, "strip")?.chars().collect();
+            let chars: Vec<char> = v
+                .as_obj()
+                .and_then(|o| o.as_str())
+                .ok_or_else(|| vm.type_error(format!("{name} arg must be None or str")))?
+                .chars()
+                .collect();
             let mut t = s;
             if left {
                 t = t.trim_start_matches(|c| chars.contains(&c));
@@ -602,38 +728,55 @@ fn strip_impl(vm: &Vm, args: CallArgs, left: bool, right: bool) -> PyResult<Valu
             t
         }
     };
+    if r.len() == s.len() && is_exact(&args.pos()[0], types().str) {
+        return Ok(args.pos()[0].clone());
+    }
     Ok(new_str(r))
 }
 
 fn strip(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    strip_impl(vm, args, true, true)
+    strip_impl(vm, args, "strip", true, true)
 }
 fn lstrip(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    strip_impl(vm, args, true, false)
+    strip_impl(vm, args, "lstrip", true, false)
 }
 fn rstrip(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    strip_impl(vm, args, false, true)
+    strip_impl(vm, args, "rstrip", false, true)
+}
+
+/// Resolves the optional `start`/`end` arguments at `args.pos()[2..4]`.
+fn bounds(vm: &Vm, args: &CallArgs, len: usize) -> PyResult<(i64, i64)> {
+    let start = sm::slice_bound(vm, args.pos().get(2))?;
+    let end = sm::slice_bound(vm, args.pos().get(3))?;
+    Ok(sm::adjust_indices(start, end, len))
 }
 
 fn affix(vm: &Vm, args: CallArgs, start: bool) -> PyResult<Value> {
-    arg_count(vm, if start { "startswith" } else { "endswith" }, &args, 2, 4)?;
-    let s = this(vm, &args)?;
-    let len = s.char_len() as i64;
-    let clamp = |v: i64| if v < 0 { (v + len).max(0) } else { v.min(len) };
-    let lo = match args.pos().get(2) {
-        Some(v) if !v.is_none() => clamp(ops::index_i64(vm, v)?),
-        _ => 0,
-    } as usize;
-    let hi = match args.pos().get(3) {
-        Some(v) if !v.is_none() => clamp(ops::index_i64(vm, v)?),
-        _ => len,
-    } as usize;
-    let sub = if lo <= hi { s.slice_chars(lo, hi) } else { return Ok(Value::Bool(false)) };
-    let test = |p: &str| if start { sub.starts_with(p) } else { sub.ends_with(p) };
+    let name = if start { "startswith" } else { "endswith" };
+    let s = this(vm, &args, name)?;
+    getargs_arity(vm, name, &args, 1, 3)?;
+    let (lo, hi) = bounds(vm, &args, s.char_len())?;
+    if lo > hi {
+        return Ok(Value::Bool(false));
+    }
+    let sub = s.slice_chars(lo as usize, hi as usize);
+    let test = |p: &str| {
+        if start {
+            sub.starts_with(p)
+        } else {
+            sub.ends_with(p)
+        }
+    };
     let arg = &args.pos()[1];
-    if let Some(items) = crate::builtins::tuple::tuple_items(arg) {
-        for it in &items {
-            if test(must_str(vm, it)?) {
+    if let Some(items) = crate::builtins::tuple::tuple_slice(arg) {
+        for it in items {
+            let p = it.as_obj().and_then(|o| o.as_str()).ok_or_else(|| {
+                vm.type_error(format!(
+                    "tuple for {name} must only contain str, not {}",
+                    vm.type_name(it)
+                ))
+            })?;
+            if test(p) {
                 return Ok(Value::Bool(true));
             }
         }
@@ -642,8 +785,7 @@ fn affix(vm: &Vm, args: CallArgs, start: bool) -> PyResult<Value> {
     match arg.as_obj().and_then(|o| o.as_str()) {
         Some(p) => Ok(Value::Bool(test(p))),
         None => Err(vm.type_error(format!(
-            "{} first arg must be str or a tuple of str, not {}",
-            if start { "startswith" } else { "endswith" },
+            "{name} first arg must be str or a tuple of str, not {}",
             vm.type_name(arg)
         ))),
     }
@@ -657,12 +799,21 @@ fn endswith(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 }
 
 fn replace(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "replace", &args, 3, 4)?;
-    let s = this(vm, &args)?.as_str();
-    let old = must_str(vm, &args.pos()[1])?;
-    let new = must_str(vm, &args.pos()[2])?;
+    let s = this(vm, &args, "replace")?.as_str();
+    sm::check_arity(vm, "str", "replace", &args, 2, 3)?;
+    let nth_str = |i: usize| -> PyResult<&str> {
+        let v = &args.pos()[i];
+        v.as_obj().and_then(|o| o.as_str()).ok_or_else(|| {
+            vm.type_error(format!(
+                "replace() argument {i} must be str, not {}",
+                vm.type_name(v)
+            ))
+        })
+    };
+    let old = nth_str(1)?;
+    let new = nth_str(2)?;
     let count = match args.pos().get(3) {
-        Some(v) => ops::index_i64(vm, v)?,
+        Some(v) => sm::ssize_arg(vm, v)?,
         None => -1,
     };
     Ok(new_str(if count < 0 {
@@ -695,114 +846,72 @@ fn replace(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     }))
 }
 
-fn find_impl(vm: &Vm, args: &CallArgs, right: bool) -> PyResult<i64> {
-    arg_count(vm, "find", args, 2, 4)?;
-    let s = this(vm, args)?;
+fn find_impl(vm: &Vm, args: &CallArgs, name: &str, right: bool) -> PyResult<i64> {
+    let s = this(vm, args, name)?;
+    getargs_arity(vm, name, args, 1, 3)?;
     let sub = must_str(vm, &args.pos()[1])?;
-    let len = s.char_len() as i64;
-    let clamp = |v: i64| if v < 0 { (v + len).max(0) } else { v.min(len) };
-    let lo = match args.pos().get(2) {
-        Some(v) if !v.is_none() => clamp(ops::index_i64(vm, v)?),
-        _ => 0,
-    };
-    let hi = match args.pos().get(3) {
-        Some(v) if !v.is_none() => clamp(ops::index_i64(vm, v)?),
-        _ => len,
-    };
-    if lo > hi {
+    let (lo, hi) = bounds(vm, args, s.char_len())?;
+    let sub_len = if sub.is_ascii() {
+        sub.len()
+    } else {
+        sub.chars().count()
+    } as i64;
+    if hi - lo < sub_len {
         return Ok(-1);
     }
     let hay = s.slice_chars(lo as usize, hi as usize);
     let found = if right { hay.rfind(sub) } else { hay.find(sub) };
     Ok(match found {
+        Some(b) if s.is_ascii() => lo + b as i64,
         Some(b) => lo + hay[..b].chars().count() as i64,
         None => -1,
     })
 }
 
 fn find(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    Ok(Value::Int(find_impl(vm, &args, false)?))
+    Ok(Value::Int(find_impl(vm, &args, "find", false)?))
 }
 fn rfind(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    Ok(Value::Int(find_impl(vm, &args, true)?))
+    Ok(Value::Int(find_impl(vm, &args, "rfind", true)?))
 }
 fn index(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    match find_impl(vm, &args, false)? {
+    match find_impl(vm, &args, "index", false)? {
         -1 => Err(vm.value_error("substring not found")),
         i => Ok(Value::Int(i)),
     }
 }
 fn rindex(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    match find_impl(vm, &args, true)? {
+    match find_impl(vm, &args, "rindex", true)? {
         -1 => Err(vm.value_error("substring not found")),
         i => Ok(Value::Int(i)),
     }
 }
 
 fn count(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "count", &args, 2, 4)?;
-    let s = this(vm, &args)?;
+    let s = this(vm, &args, "count")?;
+    getargs_arity(vm, "count", &args, 1, 3)?;
     let sub = must_str(vm, &args.pos()[1])?;
-    let len = s.char_len() as i64;
-    let clamp = |v: i64| if v < 0 { (v + len).max(0) } else { v.min(len) };
-    let lo = match args.pos().get(2) {
-        Some(v) if !v.is_none() => clamp(ops::index_i64(vm, v)?),
-        _ => 0,
-    };
-    let hi = match args.pos().get(3) {
-        Some(v) if !v.is_none() => clamp(ops::index_i64(vm, v)?),
-        _ => len,
-    };
-    if lo > hi {
+    let (lo, hi) = bounds(vm, &args, s.char_len())?;
+    if hi < lo {
         return Ok(Value::Int(0));
     }
+    if sub.is_empty() {
+        return Ok(Value::Int(hi - lo + 1));
+    }
     let hay = s.slice_chars(lo as usize, hi as usize);
-    Ok(Value::Int(if sub.is_empty() {
-        hay.chars().count() as i64 + 1
-    } else {
-        hay.matches(sub).count() as i64
-    }))
-}
-
-fn map_str(vm: &Vm, args: CallArgs, f: fn(&str) -> String) -> PyResult<Value> {
-    arg_count(vm, "str method", &args, 1, 1)?;
-    Ok(new_str(f(this(vm, &args)?.as_str())))
-}
-
-fn lower(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    map_str(vm, args, |s| s.to_lowercase())
-}
-fn upper(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    map_str(vm, args, |s| s.to_uppercase())
-}
-
-fn pred(vm: &Vm, args: CallArgs, f: fn(char) -> bool) -> PyResult<Value> {
-    let s = this(vm, &args)?.as_str();
-    Ok(Value::Bool(!s.is_empty() && s.chars().all(f)))
-}
-
-fn isdigit(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    pred(vm, args, |c| c.is_ascii_digit() || (c.is_numeric() && c.to_digit(10).is_some()) || "²³¹⁰⁴⁵⁶⁷⁸⁹".contains(c))
-}
-fn isalpha(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    pred(vm, args, |c| c.is_alphabetic())
-}
-fn isalnum(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    pred(vm, args, |c| c.is_alphanumeric())
-}
-fn isspace(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    pred(vm, args, |c| c.is_whitespace())
+    Ok(Value::Int(hay.matches(sub).count() as i64))
 }
 
 fn encode(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    let a = Args::parse(vm, "encode", args, &["self", "encoding", "errors"], &[], 1)?;
-    let s = a.get(0).and_then(|v| v.as_obj()).and_then(|o| o.as_str()).unwrap_or("");
-    crate::builtins::bytes::encode(vm, s, a.get(1), a.get(2))
+    let s = this(vm, &args, "encode")?.as_str();
+    let a = sm::method_args(vm, "encode", &args, &["encoding", "errors"], 0, 0)?;
+    crate::builtins::bytes::encode(vm, s, a[0].as_ref(), a[1].as_ref())
 }
 
 fn partition_impl(vm: &Vm, args: CallArgs, right: bool) -> PyResult<Value> {
-    arg_count(vm, "partition", &args, 2, 2)?;
-    let s = this(vm, &args)?.as_str();
+    let name = if right { "rpartition" } else { "partition" };
+    let s = this(vm, &args, name)?.as_str();
+    sm::check_arity(vm, "str", name, &args, 1, 1)?;
     let sep = must_str(vm, &args.pos()[1])?;
     if sep.is_empty() {
         return Err(vm.value_error("empty separator"));
@@ -823,8 +932,8 @@ fn rpartition(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 }
 
 fn str_mod(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "__mod__", &args, 2, 2)?;
-    let s = this(vm, &args)?.as_str();
+    let s = this(vm, &args, "__mod__")?.as_str();
+    sm::check_arity(vm, "str", "__mod__", &args, 1, 1)?;
     Ok(new_str(percent_format(vm, s, &args.pos()[1])?))
 }
 
@@ -846,15 +955,8 @@ pub fn register(_r: &mut BuiltinRegistry) {
     add_method(s, "index", index);
     add_method(s, "rindex", rindex);
     add_method(s, "count", count);
-    add_method(s, "lower", lower);
-    add_method(s, "upper", upper);
-    add_method(s, "isdigit", isdigit);
-    add_method(s, "isalpha", isalpha);
-    add_method(s, "isalnum", isalnum);
-    add_method(s, "isspace", isspace);
     add_method(s, "encode", encode);
     add_method(s, "partition", partition);
     add_method(s, "rpartition", rpartition);
     add_method(s, "__mod__", str_mod);
-    let _ = ObjRef::ptr_eq;
 }

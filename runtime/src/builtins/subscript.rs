@@ -2,7 +2,6 @@
 //! slice assignment and deletion) of list, tuple, str, bytes and range, and
 //! dict lookup with `__missing__`.
 
-use crate::builtins::bytes::new_bytes;
 use crate::builtins::list::new_list;
 use crate::builtins::tuple::new_tuple;
 use crate::builtins::types::types;
@@ -34,7 +33,11 @@ impl SliceIdx {
 /// CPython's `PySlice_GetIndicesEx` for `slice(a, b, c)` over `len`.
 pub fn slice_indices(vm: &Vm, a: &Value, b: &Value, c: &Value, len: usize) -> PyResult<SliceIdx> {
     let len = len as i64;
-    let step = if c.is_none() { 1 } else { ops::index_i64(vm, c)? };
+    let step = if c.is_none() {
+        1
+    } else {
+        ops::index_i64(vm, c)?
+    };
     if step == 0 {
         return Err(vm.value_error("slice step cannot be zero"));
     }
@@ -44,18 +47,31 @@ pub fn slice_indices(vm: &Vm, a: &Value, b: &Value, c: &Value, len: usize) -> Py
             return Ok(default);
         }
         let i = ops::index_i64(vm, v)?;
-        Ok(if i < 0 { (i + len).max(lower) } else { i.min(upper) })
+        Ok(if i < 0 {
+            (i + len).max(lower)
+        } else {
+            i.min(upper)
+        })
     };
     let start = conv(a, if step < 0 { upper } else { lower })?;
     let stop = conv(b, if step < 0 { lower } else { upper })?;
     let n = if step > 0 {
-        if stop > start { (stop - start - 1) / step + 1 } else { 0 }
+        if stop > start {
+            (stop - start - 1) / step + 1
+        } else {
+            0
+        }
     } else if start > stop {
         (start - stop - 1) / (-step) + 1
     } else {
         0
     };
-    Ok(SliceIdx { start, stop, step, len: n.max(0) as usize })
+    Ok(SliceIdx {
+        start,
+        stop,
+        step,
+        len: n.max(0) as usize,
+    })
 }
 
 fn norm(vm: &Vm, key: &Value, len: usize, what: &str) -> PyResult<usize> {
@@ -109,7 +125,10 @@ pub fn native_get_item(vm: &Vm, o: &ObjRef, v: &Value, key: &Value) -> PyResult<
             }
             let len = l.lock().len();
             let i = norm(vm, key, len, "list")?;
-            l.lock().get(i).cloned().ok_or_else(|| vm.index_error("list index out of range"))
+            l.lock()
+                .get(i)
+                .cloned()
+                .ok_or_else(|| vm.index_error("list index out of range"))
         }
         Payload::Tuple(t) => {
             if let Some((a, b, c)) = as_slice(key) {
@@ -123,22 +142,19 @@ pub fn native_get_item(vm: &Vm, o: &ObjRef, v: &Value, key: &Value) -> PyResult<
             if let Some((a, b, c)) = as_slice(key) {
                 let sl = slice_indices(vm, a, b, c, s.char_len())?;
                 if sl.step == 1 {
-                    return Ok(new_str(s.slice_chars(sl.start as usize, sl.start as usize + sl.len)));
+                    return Ok(new_str(
+                        s.slice_chars(sl.start as usize, sl.start as usize + sl.len),
+                    ));
                 }
                 let chars: Vec<char> = s.as_str().chars().collect();
                 return Ok(new_str(sl.indices().map(|i| chars[i]).collect::<String>()));
             }
             let i = norm(vm, key, s.char_len(), "string")?;
-            Ok(new_str(s.char_at(i).map(|c| c.to_string()).unwrap_or_default()))
+            Ok(new_str(
+                s.char_at(i).map(|c| c.to_string()).unwrap_or_default(),
+            ))
         }
-        Payload::Bytes(bs) => {
-            if let Some((a, b, c)) = as_slice(key) {
-                let sl = slice_indices(vm, a, b, c, bs.len())?;
-                return Ok(new_bytes(sl.indices().map(|i| bs[i]).collect()));
-            }
-            let i = norm(vm, key, bs.len(), "index")?;
-            Ok(Value::Int(bs[i] as i64))
-        }
+        Payload::Bytes(bs) => crate::builtins::bytes::bytes_getitem(vm, bs, key),
         Payload::Range(r) => {
             if let Some((a, b, c)) = as_slice(key) {
                 let sl = slice_indices(vm, a, b, c, r.len() as usize)?;
@@ -164,10 +180,7 @@ pub fn native_get_item(vm: &Vm, o: &ObjRef, v: &Value, key: &Value) -> PyResult<
             }
             Err(vm.key_error(key.clone()))
         }
-        _ => Err(vm.type_error(format!(
-            "'{}' object is not subscriptable",
-            o.type_name()
-        ))),
+        _ => Err(vm.type_error(format!("'{}' object is not subscriptable", o.type_name()))),
     }
 }
 

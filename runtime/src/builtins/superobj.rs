@@ -16,7 +16,10 @@ pub fn new_super(vm: &Vm, cls: Value, obj: Value) -> PyResult<Value> {
             vm.type_name(&cls)
         )));
     }
-    Ok(Value::Obj(ObjRef::new(Object::new(types().super_, Payload::Super(cls, obj)))))
+    Ok(Value::Obj(ObjRef::new(Object::new(
+        types().super_,
+        Payload::Super(cls, obj),
+    ))))
 }
 
 /// Calling `super(...)` directly.
@@ -53,15 +56,27 @@ pub fn super_getattr(vm: &Vm, start: &Value, inst: &Value, name: &ObjRef) -> PyR
                     if inst_is_type {
                         v.clone()
                     } else {
-                        Value::Obj(ObjRef::new(Object::new(types().method, Payload::BoundMethod(v.clone(), inst.clone()))))
+                        Value::Obj(ObjRef::new(Object::new(
+                            types().method,
+                            Payload::BoundMethod(v.clone(), inst.clone()),
+                        )))
                     }
                 }
                 Payload::ClassMethod(f) => {
-                    let owner = if inst_is_type { inst.clone() } else { crate::builtins::types::class_value(class_of(inst)) };
-                    Value::Obj(ObjRef::new(Object::new(types().method, Payload::BoundMethod(f.clone(), owner))))
+                    let owner = if inst_is_type {
+                        inst.clone()
+                    } else {
+                        crate::builtins::types::class_value(class_of(inst))
+                    };
+                    Value::Obj(ObjRef::new(Object::new(
+                        types().method,
+                        Payload::BoundMethod(f.clone(), owner),
+                    )))
                 }
                 Payload::StaticMethod(f) => f.clone(),
-                Payload::Property(p) if !inst_is_type => vm.call(&p.fget, std::slice::from_ref(inst))?,
+                Payload::Property(p) if !inst_is_type => {
+                    vm.call(&p.fget, std::slice::from_ref(inst))?
+                }
                 Payload::Builtin(_) if !inst_is_type => crate::attrs::bind(vm, &v, inst)?,
                 _ => v.clone(),
             });

@@ -37,14 +37,22 @@ pub fn call_type(vm: &Vm, cls: &ObjRef, args: CallArgs) -> PyResult<Value> {
         return ctors::construct_builtin(vm, cls_static, args);
     }
     // User class: __new__ then __init__.
-    let new_fn = td.lookup(&intern("__new__")).filter(|f| !is_builtin_func(f));
+    let new_fn = td
+        .lookup(&intern("__new__"))
+        .filter(|f| !is_builtin_func(f));
     let instance = match new_fn {
         Some(nf) => {
             let f = crate::attrs::unwrap_static(&nf).unwrap_or(nf);
             let mut v = Vec::with_capacity(args.args.len() + 1);
             v.push(Value::Obj(cls.clone()));
             v.extend_from_slice(args.args);
-            let inst = vm.call_args(&f, CallArgs { args: &v, kwnames: args.kwnames })?;
+            let inst = vm.call_args(
+                &f,
+                CallArgs {
+                    args: &v,
+                    kwnames: args.kwnames,
+                },
+            )?;
             if !crate::typeobj::is_subtype(class_of(&inst), cls_static) {
                 return Ok(inst);
             }
@@ -58,7 +66,13 @@ pub fn call_type(vm: &Vm, cls: &ObjRef, args: CallArgs) -> PyResult<Value> {
             let mut v = Vec::with_capacity(args.args.len() + 1);
             v.push(instance.clone());
             v.extend_from_slice(args.args);
-            let r = vm.call_args(&i, CallArgs { args: &v, kwnames: args.kwnames })?;
+            let r = vm.call_args(
+                &i,
+                CallArgs {
+                    args: &v,
+                    kwnames: args.kwnames,
+                },
+            )?;
             if !r.is_none() {
                 return Err(vm.type_error(format!(
                     "__init__() should return None, not '{}'",
@@ -71,7 +85,13 @@ pub fn call_type(vm: &Vm, cls: &ObjRef, args: CallArgs) -> PyResult<Value> {
             let mut v = Vec::with_capacity(args.args.len() + 1);
             v.push(instance.clone());
             v.extend_from_slice(args.args);
-            vm.call_args(&i, CallArgs { args: &v, kwnames: args.kwnames })?;
+            vm.call_args(
+                &i,
+                CallArgs {
+                    args: &v,
+                    kwnames: args.kwnames,
+                },
+            )?;
         }
         None => {}
     }
@@ -102,13 +122,25 @@ fn slots_of(vm: &Vm, ns: &DictObj) -> PyResult<Option<Vec<String>>> {
 }
 
 /// Creates a user class from a name, bases and namespace.
-pub fn new_class(vm: &Vm, name: &str, bases: Vec<&'static Object>, ns: &DictObj) -> PyResult<&'static Object> {
+pub fn new_class(
+    vm: &Vm,
+    name: &str,
+    bases: Vec<&'static Object>,
+    ns: &DictObj,
+) -> PyResult<&'static Object> {
     let t = types();
-    let bases = if bases.is_empty() { vec![t.object] } else { bases };
+    let bases = if bases.is_empty() {
+        vec![t.object]
+    } else {
+        bases
+    };
     let mut kind = BaseKind::Object;
     for b in &bases {
         let btd = b.type_data_of_self();
-        if btd.builtin && matches!(btd.base_kind, BaseKind::Other | BaseKind::Type) && !std::ptr::eq(*b, t.object) {
+        if btd.builtin
+            && matches!(btd.base_kind, BaseKind::Other | BaseKind::Type)
+            && !std::ptr::eq(*b, t.object)
+        {
             return Err(vm.type_error(format!(
                 "type '{}' is not an acceptable base type",
                 btd.name()
@@ -162,7 +194,12 @@ pub fn new_class(vm: &Vm, name: &str, bases: Vec<&'static Object>, ns: &DictObj)
     let mut qualname = name.to_string();
     let mut classcell = None;
     for e in ns.entries() {
-        let key = e.key.as_obj().and_then(|o| o.as_str()).unwrap_or("").to_string();
+        let key = e
+            .key
+            .as_obj()
+            .and_then(|o| o.as_str())
+            .unwrap_or("")
+            .to_string();
         match key.as_str() {
             "__qualname__" => {
                 if let Some(q) = e.value.as_obj().and_then(|o| o.as_str()) {
@@ -180,9 +217,17 @@ pub fn new_class(vm: &Vm, name: &str, bases: Vec<&'static Object>, ns: &DictObj)
         if key == "__new__" || key == "__init_subclass__" || key == "__class_getitem__" {
             if let Value::Obj(o) = &v {
                 if matches!(o.payload, Payload::Function(_)) {
-                    let p = if key == "__new__" { Payload::StaticMethod(v.clone()) } else { Payload::ClassMethod(v.clone()) };
+                    let p = if key == "__new__" {
+                        Payload::StaticMethod(v.clone())
+                    } else {
+                        Payload::ClassMethod(v.clone())
+                    };
                     v = Value::Obj(ObjRef::new(Object::new(
-                        if key == "__new__" { t.staticmethod } else { t.classmethod },
+                        if key == "__new__" {
+                            t.staticmethod
+                        } else {
+                            t.classmethod
+                        },
                         p,
                     )));
                 }
@@ -196,16 +241,33 @@ pub fn new_class(vm: &Vm, name: &str, bases: Vec<&'static Object>, ns: &DictObj)
     }
     for s in &new_slot_names {
         let index = slot_names.iter().position(|x| x == s).unwrap_or(0);
-        let member = ObjRef::new(Object::new(t.native, Payload::Native(Box::new(SlotMember { name: s.clone(), index }))));
+        let member = ObjRef::new(Object::new(
+            t.native,
+            Payload::Native(Box::new(SlotMember {
+                name: s.clone(),
+                index,
+            })),
+        ));
         dd.set_str(intern(s), Value::Obj(member));
     }
-    let td = TypeData::new(name, bases.clone(), dict_obj, kind, slot_names, has_dict, false);
+    let td = TypeData::new(
+        name,
+        bases.clone(),
+        dict_obj,
+        kind,
+        slot_names,
+        has_dict,
+        false,
+    );
     td.set_qualname(&qualname);
     let cls_ref = ObjRef::new_immortal(Object::new(t.type_, Payload::Type(td)));
-    let cls: &'static Object = cls_ref.as_static().ok_or_else(|| vm.type_error("class creation failed"))?;
+    let cls: &'static Object = cls_ref
+        .as_static()
+        .ok_or_else(|| vm.type_error("class creation failed"))?;
     std::mem::forget(cls_ref);
     let mro = c3_mro(cls, &bases).map_err(|m| vm.type_error(m))?;
-    cls.type_data_of_self().set_bases_and_mro(bases.clone(), mro);
+    cls.type_data_of_self()
+        .set_bases_and_mro(bases.clone(), mro);
     for b in &bases {
         b.type_data_of_self().add_subclass(cls);
     }
@@ -253,7 +315,9 @@ pub fn build_class(vm: &Vm, args: CallArgs) -> PyResult<Value> {
             }
             return Err(vm.type_error("metaclasses other than type are not supported"));
         }
-        return Err(vm.type_error(format!("__init_subclass__() takes no keyword arguments ('{k}')")));
+        return Err(vm.type_error(format!(
+            "__init_subclass__() takes no keyword arguments ('{k}')"
+        )));
     }
     let func = &pos[0];
     let name = pos[1]
@@ -265,12 +329,7 @@ pub fn build_class(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     for b in &pos[2..] {
         match b.as_obj().and_then(|o| o.as_static()) {
             Some(s) if matches!(s.payload, Payload::Type(_)) => bases.push(s),
-            _ => {
-                return Err(vm.type_error(format!(
-                    "bases must be types, not {}",
-                    vm.type_name(b)
-                )))
-            }
+            _ => return Err(vm.type_error(format!("bases must be types, not {}", vm.type_name(b)))),
         }
     }
     let Some(Payload::Function(f)) = func.as_obj().map(|o| &o.payload) else {
@@ -292,7 +351,13 @@ pub fn build_class(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 }
 
 /// `setattr(cls, name, value)` / `delattr(cls, name)` on a class.
-pub fn type_setattr(vm: &Vm, o: &ObjRef, td: &TypeData, name: &ObjRef, value: Option<Value>) -> PyResult<()> {
+pub fn type_setattr(
+    vm: &Vm,
+    o: &ObjRef,
+    td: &TypeData,
+    name: &ObjRef,
+    value: Option<Value>,
+) -> PyResult<()> {
     let n = name.as_str().unwrap_or("");
     if td.builtin {
         return Err(vm.type_error(format!(
@@ -303,7 +368,10 @@ pub fn type_setattr(vm: &Vm, o: &ObjRef, td: &TypeData, name: &ObjRef, value: Op
     }
     match n {
         "__name__" => {
-            if let Some(s) = value.as_ref().and_then(|v| v.as_obj().and_then(|x| x.as_str())) {
+            if let Some(s) = value
+                .as_ref()
+                .and_then(|v| v.as_obj().and_then(|x| x.as_str()))
+            {
                 td.set_name(s);
                 td.invalidate();
                 return Ok(());
@@ -311,7 +379,10 @@ pub fn type_setattr(vm: &Vm, o: &ObjRef, td: &TypeData, name: &ObjRef, value: Op
             return Err(vm.type_error("can only assign string to __name__"));
         }
         "__qualname__" => {
-            if let Some(s) = value.as_ref().and_then(|v| v.as_obj().and_then(|x| x.as_str())) {
+            if let Some(s) = value
+                .as_ref()
+                .and_then(|v| v.as_obj().and_then(|x| x.as_str()))
+            {
                 td.set_qualname(s);
                 return Ok(());
             }
@@ -346,9 +417,12 @@ pub fn type_setattr(vm: &Vm, o: &ObjRef, td: &TypeData, name: &ObjRef, value: Op
         Some(v) => {
             let v = if n == "__new__" {
                 match &v {
-                    Value::Obj(f) if matches!(f.payload, Payload::Function(_)) => Value::Obj(ObjRef::new(
-                        Object::new(types().staticmethod, Payload::StaticMethod(v.clone())),
-                    )),
+                    Value::Obj(f) if matches!(f.payload, Payload::Function(_)) => {
+                        Value::Obj(ObjRef::new(Object::new(
+                            types().staticmethod,
+                            Payload::StaticMethod(v.clone()),
+                        )))
+                    }
                     _ => v,
                 }
             } else {

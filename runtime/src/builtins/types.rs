@@ -117,10 +117,27 @@ struct Builder {
 }
 
 impl Builder {
-    fn make(&mut self, name: &str, bases: &[&'static Object], kind: BaseKind, has_dict: bool) -> &'static Object {
-        let dict_obj = ObjRef::new_immortal(Object::bootstrap(self.dict_ptr, Payload::Dict(DictObj::new())));
+    fn make(
+        &mut self,
+        name: &str,
+        bases: &[&'static Object],
+        kind: BaseKind,
+        has_dict: bool,
+    ) -> &'static Object {
+        let dict_obj = ObjRef::new_immortal(Object::bootstrap(
+            self.dict_ptr,
+            Payload::Dict(DictObj::new()),
+        ));
         self.dicts.push(dict_obj.as_static().expect("immortal"));
-        let td = TypeData::new(name, bases.to_vec(), dict_obj, kind, Vec::new(), has_dict, true);
+        let td = TypeData::new(
+            name,
+            bases.to_vec(),
+            dict_obj,
+            kind,
+            Vec::new(),
+            has_dict,
+            true,
+        );
         let obj = leak(Object::bootstrap(self.type_ptr, Payload::Type(td)));
         if let Payload::Type(t) = &obj.payload {
             let mro = c3_mro(obj, bases).unwrap_or_else(|_| vec![obj]);
@@ -243,7 +260,10 @@ fn build() -> BuiltinTypes {
         user_warning: ex("UserWarning", warning),
         runtime_warning: ex("RuntimeWarning", warning),
     };
-    let not_implemented = leak(Object::bootstrap(Some(not_implemented_type), Payload::Plain));
+    let not_implemented = leak(Object::bootstrap(
+        Some(not_implemented_type),
+        Payload::Plain,
+    ));
     let ellipsis = leak(Object::bootstrap(Some(ellipsis_type), Payload::Plain));
     BuiltinTypes {
         object,

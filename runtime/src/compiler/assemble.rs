@@ -14,6 +14,10 @@ use weft_specializer::Opcode;
 
 use super::output::ExceptionTableEntry;
 
+/// Line of an artificial instruction before propagation (CPython's
+/// `NO_LOCATION`); whatever stays unresolved becomes 0 ("no line").
+pub(crate) const NO_LINE: u32 = u32::MAX;
+
 /// A jump target, resolved by the assembler.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Label(pub(crate) u32);
@@ -41,7 +45,7 @@ pub(crate) struct Instr {
     pub(crate) arg: u32,
     /// Jump target.
     pub(crate) target: Option<Label>,
-    /// Source line (0: artificial, no line).
+    /// Source line (0: no line; [`NO_LINE`]: inherit, see `propagate_lines`).
     pub(crate) line: u32,
     /// Innermost exception handler covering this instruction.
     pub(crate) handler: Option<u32>,
@@ -114,13 +118,8 @@ pub(crate) fn stack_effect(op: Opcode, arg: u32) -> (i32, Option<i32>) {
         CLEANUP_THROW => -1,
         IMPORT_NAME => -1,
         IMPORT_FROM => 1,
-        FORMAT_VALUE => {
-            if arg & 4 != 0 {
-                -1
-            } else {
-                0
-            }
-        }
+        FORMAT_VALUE if arg & 4 != 0 => -1,
+        FORMAT_VALUE => 0,
         LOAD_ATTR => a & 1,
         LOAD_GLOBAL => 1 + (a & 1),
         BINARY_OP => -1,
@@ -171,12 +170,62 @@ fn ext_count(arg: u32) -> usize {
     }
 }
 
+/// CPython's `inline_small_exit_blocks`: an unconditional jump to a short
+/// sequence (at most 4 instructions) ending in `RETURN_VALUE`, `RAISE_VARARGS`
+/// or `RERAISE` is replaced by a copy of that sequence.
+fn inline_small_exit_blocks(instrs: &[Instr], num_labels: usize) -> Vec<Instr> {
+    let mut label_pos: Vec<Option<usize>> = vec![None; num_labels];
+    for (i, ins) in instrs.iter().enumerate() {
+        if let Op::Label(l) = ins.op {
+            if let Some(slot) = label_pos.get_mut(l.0 as usize) {
+                *slot = Some(i);
+            }
+        }
+    }
+    let exit_block = |start: usize| -> Option<Vec<Instr>> {
+        let mut out = Vec::new();
+        for ins in instrs.iter().skip(start) {
+            match ins.op {
+                Op::Label(_) if out.is_empty() => continue,
+                Op::Real(op) if !has_target(op) => {
+                    out.push(*ins);
+                    if is_terminal(op) {
+                        return Some(out);
+                    }
+                    if out.len() >= 4 {
+                        return None;
+                    }
+                }
+                _ => return None,
+            }
+        }
+        None
+    };
+    let mut out = Vec::with_capacity(instrs.len());
+    for ins in instrs {
+        if ins.op == Op::Jump {
+            let block = ins
+                .target
+                .and_then(|t| label_pos.get(t.0 as usize).copied().flatten())
+                .and_then(exit_block);
+            if let Some(block) = block {
+                out.extend(block);
+                continue;
+            }
+        }
+        out.push(*ins);
+    }
+    out
+}
+
 /// Assembles one code object's instructions.
 pub(crate) fn assemble(
     instrs: &[Instr],
     handlers: &[Handler],
     num_labels: usize,
 ) -> Result<Assembled, String> {
+    let inlined = inline_small_exit_blocks(instrs, num_labels);
+    let instrs = &inlined[..];
     // Label positions.
     let mut label_pos: Vec<Option<usize>> = vec![None; num_labels];
     for (i, ins) in instrs.iter().enumerate() {
@@ -272,13 +321,16 @@ pub(crate) fn assemble(
         }
     }
 
-    // 2. Keep reachable instructions; drop Setup markers (their job is done).
+    // 2. Keep reachable instructions, give artificial ones the line CPython
+    //    would give them, then drop Setup markers and redundant NOPs.
     let mut kept: Vec<Instr> = instrs
         .iter()
         .enumerate()
-        .filter(|(i, ins)| depth[*i].is_some() && !matches!(ins.op, Op::Setup(_)))
+        .filter(|(i, _)| depth[*i].is_some())
         .map(|(_, ins)| *ins)
         .collect();
+    propagate_lines(&mut kept, handlers);
+    kept.retain(|ins| !matches!(ins.op, Op::Setup(_)));
     remove_noop_jumps_and_nops(&mut kept);
 
     // 3. Layout.
@@ -287,15 +339,12 @@ pub(crate) fn assemble(
     let mut args: Vec<u32> = vec![0; n];
     let mut ops: Vec<Option<Opcode>> = vec![None; n];
     for (i, ins) in kept.iter().enumerate() {
-        match ins.op {
-            Op::Real(op) => {
-                ops[i] = Some(op);
-                args[i] = ins.arg;
-                if !has_target(op) {
-                    ext[i] = ext_count(ins.arg);
-                }
+        if let Op::Real(op) = ins.op {
+            ops[i] = Some(op);
+            args[i] = ins.arg;
+            if !has_target(op) {
+                ext[i] = ext_count(ins.arg);
             }
-            _ => {}
         }
     }
     let mut kept_label_pos: Vec<Option<usize>> = vec![None; num_labels];
@@ -446,6 +495,120 @@ pub(crate) fn assemble(
     Ok(out)
 }
 
+/// CPython's `propagate_line_numbers`: within a basic block an instruction
+/// without a line inherits the previous one's; the first instruction of a
+/// block with exactly one predecessor inherits the line its predecessor
+/// ends with. Lines still unknown afterwards become 0 (no line).
+fn propagate_lines(instrs: &mut [Instr], handlers: &[Handler]) {
+    let n = instrs.len();
+    if n == 0 {
+        return;
+    }
+    let is_jump = |ins: &Instr| match ins.op {
+        Op::Jump => true,
+        Op::Real(op) => has_target(op),
+        _ => false,
+    };
+    let ends_block = |ins: &Instr| match ins.op {
+        Op::Jump => true,
+        Op::Real(op) => has_target(op) || is_terminal(op),
+        _ => false,
+    };
+    let falls_through = |ins: &Instr| match ins.op {
+        Op::Jump => false,
+        Op::Real(op) => !is_terminal(op),
+        _ => true,
+    };
+    // Block starts: index 0, every label, every instruction after a jump/terminal.
+    let mut block_of = vec![0usize; n];
+    let mut starts: Vec<usize> = vec![0];
+    let mut has_real = false;
+    for i in 0..n {
+        let is_real = matches!(instrs[i].op, Op::Real(_) | Op::Jump);
+        let new_block = i > 0
+            && ((matches!(instrs[i].op, Op::Label(_)) && has_real) || ends_block(&instrs[i - 1]));
+        if new_block {
+            starts.push(i);
+            has_real = false;
+        }
+        has_real |= is_real;
+        block_of[i] = starts.len() - 1;
+    }
+    let nblocks = starts.len();
+    let block_end = |b: usize| if b + 1 < nblocks { starts[b + 1] } else { n };
+    let mut label_block: std::collections::HashMap<Label, usize> = std::collections::HashMap::new();
+    for (i, ins) in instrs.iter().enumerate() {
+        if let Op::Label(l) = ins.op {
+            label_block.insert(l, block_of[i]);
+        }
+    }
+    // Predecessor counts.
+    let mut preds = vec![0u32; nblocks];
+    preds[0] = 1;
+    for b in 0..nblocks {
+        let (s, e) = (starts[b], block_end(b));
+        let last = (s..e)
+            .rev()
+            .find(|&i| matches!(instrs[i].op, Op::Real(_) | Op::Jump));
+        if b + 1 < nblocks && last.is_none_or(|i| falls_through(&instrs[i])) {
+            preds[b + 1] += 1;
+        }
+        for ins in &instrs[s..e] {
+            let target = match ins.op {
+                Op::Setup(h) => handlers.get(h as usize).map(|h| h.target),
+                _ if is_jump(ins) => ins.target,
+                _ => None,
+            };
+            if let Some(t) = target.and_then(|t| label_block.get(&t)) {
+                preds[*t] += 1;
+            }
+        }
+    }
+    let first_real = |v: &[Instr], b: usize| -> Option<usize> {
+        (starts[b]..block_end(b)).find(|&i| matches!(v[i].op, Op::Real(_) | Op::Jump))
+    };
+    for b in 0..nblocks {
+        let (s, e) = (starts[b], block_end(b));
+        let mut prev = NO_LINE;
+        let mut last_real = None;
+        for (i, ins) in instrs.iter_mut().enumerate().take(e).skip(s) {
+            if !matches!(ins.op, Op::Real(_) | Op::Jump) {
+                continue;
+            }
+            if ins.line == NO_LINE {
+                ins.line = prev;
+            } else {
+                prev = ins.line;
+            }
+            last_real = Some(i);
+        }
+        let Some(last) = last_real else { continue };
+        if falls_through(&instrs[last]) && b + 1 < nblocks && preds[b + 1] == 1 {
+            if let Some(f) = first_real(instrs, b + 1) {
+                if instrs[f].line == NO_LINE {
+                    instrs[f].line = prev;
+                }
+            }
+        }
+        if is_jump(&instrs[last]) {
+            if let Some(&tb) = instrs[last].target.and_then(|t| label_block.get(&t)) {
+                if preds[tb] == 1 {
+                    if let Some(f) = first_real(instrs, tb) {
+                        if instrs[f].line == NO_LINE {
+                            instrs[f].line = prev;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for ins in instrs.iter_mut() {
+        if ins.line == NO_LINE {
+            ins.line = 0;
+        }
+    }
+}
+
 /// Drops jumps to the very next instruction and `NOP`s that carry no line
 /// information of their own (CPython's `remove_redundant_nops`).
 fn remove_noop_jumps_and_nops(instrs: &mut Vec<Instr>) {
@@ -481,19 +644,20 @@ fn remove_noop_jumps_and_nops(instrs: &mut Vec<Instr>) {
         i += 1;
     }
     // Redundant NOPs.
-    let mut i = 0;
-    while i < instrs.len() {
-        if instrs[i].op == Op::Real(Opcode::NOP) {
-            let line = instrs[i].line;
-            let prev_same = i > 0
-                && matches!(instrs[i - 1].op, Op::Real(_) | Op::Jump)
-                && instrs[i - 1].line == line;
+    let mut out: Vec<Instr> = Vec::with_capacity(instrs.len());
+    for i in 0..instrs.len() {
+        let ins = instrs[i];
+        if ins.op == Op::Real(Opcode::NOP) {
+            let line = ins.line;
+            let prev_same = out
+                .last()
+                .is_some_and(|p| matches!(p.op, Op::Real(_) | Op::Jump) && p.line == line);
             let next_same = next_real(instrs, i).is_some_and(|j| instrs[j].line == line);
             if line == 0 || prev_same || next_same {
-                instrs.remove(i);
                 continue;
             }
         }
-        i += 1;
+        out.push(ins);
     }
+    *instrs = out;
 }

@@ -6,9 +6,37 @@
 //! `continue` leaving `try`/`with`/`except` blocks), with 3.11-style
 //! comprehensions compiled as nested functions.
 //!
+//! Contract points decided here (the evaluation loop relies on them):
+//! - `try/finally`: the body's handler has `lasti = false` (as CPython);
+//!   the handler is `PUSH_EXC_INFO; <finally body>; RERAISE 0`, covered by
+//!   the usual cleanup `COPY 3; POP_EXCEPT; RERAISE 1` (`lasti = true`).
+//! - `yield from`: the `YIELD_VALUE 1` is covered by a handler (depth = the
+//!   stack holding receiver and yielded value, `lasti = false`) whose code is
+//!   `CLEANUP_THROW`, falling into the `END_SEND` (CPython 3.12's layout).
+//!   An exception thrown into a suspended generator is raised at its
+//!   `YIELD_VALUE` after pushing the sent value (`None`), as CPython does.
+//! - `RERAISE n>0` restores the frame's `lasti` from the stack; the handler
+//!   search still uses the `RERAISE`'s own offset.
+//! - Single `*x` in a call builds a real tuple (`BUILD_LIST 0; x;
+//!   LIST_EXTEND 1; LIST_TO_TUPLE`); keyword dicts always start from
+//!   `BUILD_MAP 0` and every run of `k=v` is merged with `DICT_MERGE 1`.
+//! - `__debug__` is the constant `True`; `-<number>`, `~<int>`, `+<number>`
+//!   and tuples of constants are folded; lists/sets of more than two
+//!   constants are built from a constant tuple (`LIST_EXTEND`/`SET_UPDATE`).
+//! - Unreachable code is removed, and a jump to a short exit sequence
+//!   (`<= 4` instructions ending in a return/raise) is replaced by a copy.
+//! - `from __future__ import ...` is validated and compiles to nothing.
+//!
 //! Line numbers: every instruction carries the line of the AST node that
-//! produced it; artificial instructions (exception cleanup handlers) carry
-//! line 0, meaning "no line" (CPython's `None` in `co_lines`).
+//! produced it. Artificial instructions (CPython's `NO_LOCATION`: loop
+//! back-edges of `for`, jumps over `else` blocks, exception cleanup code,
+//! the implicit `return None`) inherit a line the way CPython's
+//! `propagate_line_numbers` does; those still without one get line 0,
+//! meaning "no line" (CPython's `None` in `co_lines`): they never start a
+//! LINE event, and none of them can raise. The module's `RESUME` has line
+//! 0, other code objects' `RESUME` has `first_line`. `break`, `continue`,
+//! `pass`, `try:` and constant expression statements emit a `NOP` carrying
+//! the statement's line when no other instruction carries it.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -23,7 +51,7 @@ use ruff_python_ast::{
 use ruff_text_size::{Ranged, TextRange};
 use weft_specializer::{BinaryOperator, Opcode};
 
-use super::assemble::{self, Handler, Instr, Label, Op};
+use super::assemble::{self, Handler, Instr, Label, Op, NO_LINE};
 use super::output::{CodeFlags, CompiledCode, Constant};
 use super::symtable::{
     mangle, CompKind, NodeKey, Scope, ScopeId, ScopeKind, SymbolTable, MAX_NESTING,
@@ -33,6 +61,9 @@ use crate::frontend::{expr_kind_name, LineIndex};
 /// CPython's `STACK_USE_GUIDELINE`: above this many items, displays and
 /// calls are built incrementally.
 const STACK_USE_GUIDELINE: usize = 30;
+
+/// CPython's `CO_MAXBLOCKS`: nesting limit of loops, `try` and `with` blocks.
+const MAX_BLOCKS: usize = 20;
 
 /// A compile-time error from the code generator.
 #[derive(Clone, Debug)]
@@ -238,6 +269,8 @@ enum Body<'a> {
 
 /// The code generator for one module.
 pub(crate) struct Codegen<'a> {
+    module: &'a ast::ModModule,
+    stmt_range: TextRange,
     index: &'a LineIndex,
     filename: Arc<str>,
     st: &'a SymbolTable,
@@ -264,6 +297,8 @@ impl<'a> Codegen<'a> {
             1,
         );
         let mut cg = Codegen {
+            module,
+            stmt_range: TextRange::default(),
             index,
             filename: Arc::from(filename),
             st,
@@ -283,6 +318,7 @@ impl<'a> Codegen<'a> {
             body = &body[1..];
         }
         cg.compile_body(body)?;
+        cg.cur.line = NO_LINE;
         cg.load_const(Constant::None);
         cg.emit(Opcode::RETURN_VALUE, 0);
         cg.finish_unit()
@@ -317,6 +353,14 @@ impl<'a> Codegen<'a> {
 
     fn jump(&mut self, target: Label) {
         self.push_instr(Op::Jump, 0, Some(target));
+    }
+
+    /// An artificial jump (CPython's `NO_LOCATION`): its line is inherited.
+    fn jump_no_line(&mut self, target: Label) {
+        let saved = self.cur.line;
+        self.cur.line = NO_LINE;
+        self.jump(target);
+        self.cur.line = saved;
     }
 
     fn new_label(&mut self) -> Label {
@@ -469,7 +513,7 @@ impl<'a> Codegen<'a> {
     // -----------------------------------------------------------------
     // Names
 
-    fn name_op(&mut self, name: &str, ctx: Ctx, _range: TextRange) -> CResult<()> {
+    fn name_op(&mut self, name: &str, ctx: Ctx, _at: TextRange) -> CResult<()> {
         let mangled = mangle(self.cur.private.as_deref(), name);
         if ctx == Ctx::Load && mangled == "__debug__" {
             self.load_const(Constant::Bool(true));
@@ -559,6 +603,7 @@ impl<'a> Codegen<'a> {
 
     fn compile_stmt(&mut self, s: &'a Stmt) -> CResult<()> {
         self.nest(s.range())?;
+        self.stmt_range = s.range();
         self.cur.line = self.line_of(s.range());
         let r = self.compile_stmt_inner(s);
         self.depth -= 1;
@@ -592,6 +637,9 @@ impl<'a> Codegen<'a> {
                 if let Some(v) = &a.value {
                     self.compile_expr(v)?;
                     self.compile_store(&a.target)?;
+                } else if !self.cur.kind.is_function_like() {
+                    // CPython evaluates the annotation here; keep the line.
+                    self.emit(Opcode::NOP, 0);
                 }
                 Ok(())
             }
@@ -671,18 +719,30 @@ impl<'a> Codegen<'a> {
         if !self.cur.kind.is_function_like() {
             return fail("'return' outside function", r.range);
         }
+        let stmt_line = self.cur.line;
         let saved_fb = self.cur.fblocks.clone();
         let saved_h = self.cur.handler_stack.clone();
         let result = (|| {
-            match &r.value {
-                Some(v) => {
-                    self.compile_expr(v)?;
-                    self.unwind_fblock_stack(true, false)?;
+            let value = r.value.as_deref();
+            let constant = value.and_then(|v| self.const_of(v));
+            match (value, &constant) {
+                (Some(v), None) => self.compile_expr(v)?,
+                (Some(v), Some(_)) => {
+                    self.cur.line = self.line_of(v.range());
+                    self.emit(Opcode::NOP, 0);
                 }
-                None => {
-                    self.unwind_fblock_stack(false, false)?;
-                    self.load_const(Constant::None);
-                }
+                (None, _) => {}
+            }
+            if value.is_none_or(|v| self.line_of(v.range()) != stmt_line) {
+                self.cur.line = stmt_line;
+                self.emit(Opcode::NOP, 0);
+            }
+            self.cur.line = stmt_line;
+            self.unwind_fblock_stack(constant.is_none() && value.is_some(), false)?;
+            match (value, constant) {
+                (None, _) => self.load_const(Constant::None),
+                (Some(_), Some(c)) => self.load_const(c),
+                (Some(_), None) => {}
             }
             self.emit(Opcode::RETURN_VALUE, 0);
             Ok(())
@@ -695,6 +755,7 @@ impl<'a> Codegen<'a> {
     fn compile_break(&mut self, range: TextRange) -> CResult<()> {
         let saved_fb = self.cur.fblocks.clone();
         let saved_h = self.cur.handler_stack.clone();
+        self.emit(Opcode::NOP, 0);
         let result = (|| {
             let Some(lp) = self.unwind_fblock_stack(false, true)? else {
                 return fail("'break' outside loop", range);
@@ -714,14 +775,13 @@ impl<'a> Codegen<'a> {
     fn compile_continue(&mut self, range: TextRange) -> CResult<()> {
         let saved_fb = self.cur.fblocks.clone();
         let saved_h = self.cur.handler_stack.clone();
+        self.emit(Opcode::NOP, 0);
         let result = (|| {
             let Some(lp) = self.unwind_fblock_stack(false, true)? else {
                 return fail("'continue' not properly in loop", range);
             };
             match lp {
-                FBlock::WhileLoop { start, .. } | FBlock::ForLoop { start, .. } => {
-                    self.jump(start)
-                }
+                FBlock::WhileLoop { start, .. } | FBlock::ForLoop { start, .. } => self.jump(start),
                 _ => return internal("loop block expected"),
             }
             Ok(())
@@ -763,12 +823,13 @@ impl<'a> Codegen<'a> {
             FBlock::FinallyTry { body } => {
                 self.pop_handler();
                 if preserve_tos {
-                    self.cur.fblocks.push(FBlock::PopValue);
+                    self.push_fblock(FBlock::PopValue)?;
                 }
                 self.compile_body(body)?;
                 if preserve_tos {
                     self.cur.fblocks.pop();
                 }
+                self.cur.line = NO_LINE;
             }
             FBlock::FinallyEnd => {
                 if preserve_tos {
@@ -789,6 +850,7 @@ impl<'a> Codegen<'a> {
                 }
                 self.call_exit_with_nones();
                 self.emit(Opcode::POP_TOP, 0);
+                self.cur.line = NO_LINE;
             }
             FBlock::HandlerCleanup { name } => {
                 if name.is_some() {
@@ -806,6 +868,14 @@ impl<'a> Codegen<'a> {
                 }
             }
         }
+        Ok(())
+    }
+
+    fn push_fblock(&mut self, fb: FBlock<'a>) -> CResult<()> {
+        if self.cur.fblocks.len() >= MAX_BLOCKS {
+            return fail("too many statically nested blocks", self.stmt_range);
+        }
+        self.cur.fblocks.push(fb);
         Ok(())
     }
 
@@ -827,10 +897,10 @@ impl<'a> Codegen<'a> {
         self.emit(Opcode::GET_ITER, 0);
         self.place(start);
         self.emit_jump(Opcode::FOR_ITER, cleanup);
-        self.cur.fblocks.push(FBlock::ForLoop { start, exit: end });
+        self.push_fblock(FBlock::ForLoop { start, exit: end })?;
         self.compile_store(&f.target)?;
         self.compile_body(&f.body)?;
-        self.jump(start);
+        self.jump_no_line(start);
         self.cur.fblocks.pop();
         self.place(cleanup);
         self.compile_body(&f.orelse)?;
@@ -844,8 +914,9 @@ impl<'a> Codegen<'a> {
         let end = self.new_label();
         self.place(start);
         self.jump_if(&w.test, orelse, false)?;
-        self.cur.fblocks.push(FBlock::WhileLoop { start, exit: end });
+        self.push_fblock(FBlock::WhileLoop { start, exit: end })?;
         self.compile_body(&w.body)?;
+        self.cur.line = self.line_of(w.range);
         self.jump(start);
         self.cur.fblocks.pop();
         self.place(orelse);
@@ -860,7 +931,7 @@ impl<'a> Codegen<'a> {
         self.jump_if(&i.test, next, false)?;
         self.compile_body(&i.body)?;
         for clause in &i.elif_else_clauses {
-            self.jump(end);
+            self.jump_no_line(end);
             self.place(next);
             next = self.new_label();
             self.cur.line = self.line_of(clause.range);
@@ -886,7 +957,7 @@ impl<'a> Codegen<'a> {
         self.cur.line = self.line_of(item.context_expr.range());
         self.emit(Opcode::BEFORE_WITH, 0);
         self.setup_handler(final_, true, -1);
-        self.cur.fblocks.push(FBlock::With { line: with_line });
+        self.push_fblock(FBlock::With { line: with_line })?;
         match &item.optional_vars {
             Some(v) => self.compile_store(v)?,
             None => self.emit(Opcode::POP_TOP, 0),
@@ -929,7 +1000,7 @@ impl<'a> Codegen<'a> {
     /// `COPY 3; POP_EXCEPT; RERAISE 1` (artificial, no line).
     fn pop_except_and_reraise(&mut self) {
         let saved = self.cur.line;
-        self.cur.line = 0;
+        self.cur.line = NO_LINE;
         self.emit(Opcode::COPY, 3);
         self.emit(Opcode::POP_EXCEPT, 0);
         self.emit(Opcode::RERAISE, 1);
@@ -942,9 +1013,7 @@ impl<'a> Codegen<'a> {
         let cleanup = self.new_label();
         self.emit(Opcode::NOP, 0);
         self.setup_handler(end, false, 0);
-        self.cur.fblocks.push(FBlock::FinallyTry {
-            body: &t.finalbody,
-        });
+        self.push_fblock(FBlock::FinallyTry { body: &t.finalbody })?;
         if t.handlers.is_empty() {
             self.compile_body(&t.body)?;
         } else {
@@ -953,15 +1022,16 @@ impl<'a> Codegen<'a> {
         self.cur.fblocks.pop();
         self.pop_handler();
         self.compile_body(&t.finalbody)?;
-        self.jump(exit);
+        self.jump_no_line(exit);
 
         self.place(end);
-        self.cur.line = 0;
+        self.cur.line = NO_LINE;
         self.setup_handler(cleanup, true, 0);
         self.emit(Opcode::PUSH_EXC_INFO, 0);
-        self.cur.fblocks.push(FBlock::FinallyEnd);
+        self.push_fblock(FBlock::FinallyEnd)?;
         self.compile_body(&t.finalbody)?;
         self.cur.fblocks.pop();
+        self.cur.line = NO_LINE;
         self.emit(Opcode::RERAISE, 0);
         self.pop_handler();
 
@@ -978,18 +1048,18 @@ impl<'a> Codegen<'a> {
         self.cur.line = self.line_of(t.range);
         self.emit(Opcode::NOP, 0);
         self.setup_handler(except, false, 0);
-        self.cur.fblocks.push(FBlock::TryExcept);
+        self.push_fblock(FBlock::TryExcept)?;
         self.compile_body(&t.body)?;
         self.cur.fblocks.pop();
         self.pop_handler();
         self.compile_body(&t.orelse)?;
-        self.jump(end);
+        self.jump_no_line(end);
 
         self.place(except);
-        self.cur.line = 0;
+        self.cur.line = NO_LINE;
         self.setup_handler(cleanup, true, 0);
         self.emit(Opcode::PUSH_EXC_INFO, 0);
-        self.cur.fblocks.push(FBlock::ExceptionHandler);
+        self.push_fblock(FBlock::ExceptionHandler)?;
         let n = t.handlers.len();
         for (i, h) in t.handlers.iter().enumerate() {
             let ExceptHandler::ExceptHandler(h) = h;
@@ -1010,12 +1080,12 @@ impl<'a> Codegen<'a> {
                     self.name_op(name, Ctx::Store, h.range)?;
                     let cleanup_end = self.new_label();
                     self.setup_handler(cleanup_end, true, 0);
-                    self.cur.fblocks.push(FBlock::HandlerCleanup { name: Some(name) });
+                    self.push_fblock(FBlock::HandlerCleanup { name: Some(name) })?;
                     self.compile_body(&h.body)?;
                     self.cur.fblocks.pop();
                     self.pop_handler();
                     let c = self.cur.handler_stack.pop();
-                    self.cur.line = 0;
+                    self.cur.line = NO_LINE;
                     self.emit(Opcode::POP_EXCEPT, 0);
                     self.load_const(Constant::None);
                     self.name_op(name, Ctx::Store, h.range)?;
@@ -1028,15 +1098,15 @@ impl<'a> Codegen<'a> {
                     self.load_const(Constant::None);
                     self.name_op(name, Ctx::Store, h.range)?;
                     self.name_op(name, Ctx::Del, h.range)?;
-                    self.cur.line = hline;
                     self.emit(Opcode::RERAISE, 1);
                 }
                 None => {
                     self.emit(Opcode::POP_TOP, 0);
-                    self.cur.fblocks.push(FBlock::HandlerCleanup { name: None });
+                    self.push_fblock(FBlock::HandlerCleanup { name: None })?;
                     self.compile_body(&h.body)?;
                     self.cur.fblocks.pop();
                     let c = self.cur.handler_stack.pop();
+                    self.cur.line = NO_LINE;
                     self.emit(Opcode::POP_EXCEPT, 0);
                     self.jump(end);
                     if let Some(c) = c {
@@ -1048,6 +1118,7 @@ impl<'a> Codegen<'a> {
             self.cur.line = hline;
         }
         self.cur.fblocks.pop();
+        self.cur.line = NO_LINE;
         self.emit(Opcode::RERAISE, 0);
         self.pop_handler();
         self.place(cleanup);
@@ -1058,7 +1129,6 @@ impl<'a> Codegen<'a> {
 
     fn compile_import(&mut self, i: &'a ast::StmtImport) -> CResult<()> {
         for alias in &i.names {
-            self.cur.line = self.line_of(alias.range);
             self.load_const(Constant::Int(BigInt::zero()));
             self.load_const(Constant::None);
             let module = alias.name.as_str();
@@ -1096,6 +1166,32 @@ impl<'a> Codegen<'a> {
         if i.level > 0 {
             return fail("relative imports are not supported", i.range);
         }
+        if i.module
+            .as_ref()
+            .is_some_and(|m| m.as_str() == "__future__")
+        {
+            // Compile-time only (Weft ignores annotations, so every feature
+            // is already the behaviour); validated as CPython validates.
+            if !self.future_allowed(i) {
+                return fail(
+                    "from __future__ imports must occur at the beginning of the file",
+                    i.range,
+                );
+            }
+            for alias in &i.names {
+                match alias.name.as_str() {
+                    "nested_scopes" | "generators" | "division" | "absolute_import"
+                    | "with_statement" | "print_function" | "unicode_literals"
+                    | "barry_as_FLUFL" | "generator_stop" | "annotations" => {}
+                    "braces" => return fail("not a chance", i.range),
+                    other => {
+                        return fail(format!("future feature {other} is not defined"), i.range)
+                    }
+                }
+            }
+            self.emit(Opcode::NOP, 0);
+            return Ok(());
+        }
         if i.names.iter().any(|a| a.name.as_str() == "*") {
             return fail("'import *' is not supported", i.range);
         }
@@ -1110,7 +1206,6 @@ impl<'a> Codegen<'a> {
         let idx = self.mangled_name_index(module);
         self.emit(Opcode::IMPORT_NAME, idx);
         for alias in &i.names {
-            self.cur.line = self.line_of(alias.range);
             let idx = self.mangled_name_index(alias.name.as_str());
             self.emit(Opcode::IMPORT_FROM, idx);
             let stored = alias.asname.as_ref().unwrap_or(&alias.name);
@@ -1118,6 +1213,29 @@ impl<'a> Codegen<'a> {
         }
         self.emit(Opcode::POP_TOP, 0);
         Ok(())
+    }
+
+    /// A `from __future__ import` is allowed only among the first
+    /// statements of the module (after the docstring and other future imports).
+    fn future_allowed(&self, stmt: &ast::StmtImportFrom) -> bool {
+        if self.cur.kind != ScopeKind::Module || !self.parents.is_empty() {
+            return false;
+        }
+        let mut body: &[Stmt] = &self.module.body;
+        if docstring_of(body).is_some() {
+            body = &body[1..];
+        }
+        for s in body {
+            match s {
+                Stmt::ImportFrom(f) if std::ptr::eq(f, stmt) => return true,
+                Stmt::ImportFrom(f)
+                    if f.module
+                        .as_ref()
+                        .is_some_and(|m| m.as_str() == "__future__") => {}
+                _ => return false,
+            }
+        }
+        false
     }
 
     fn compile_aug_assign(&mut self, a: &'a ast::StmtAugAssign) -> CResult<()> {
@@ -1283,6 +1401,7 @@ impl<'a> Codegen<'a> {
     fn compile_decorators(&mut self, decorators: &'a [ast::Decorator]) -> CResult<()> {
         for d in decorators {
             self.compile_expr(&d.expression)?;
+            self.cur.line = self.line_of(d.expression.range());
             self.emit(Opcode::PUSH_NULL, 0);
         }
         Ok(())
@@ -1435,6 +1554,7 @@ impl<'a> Codegen<'a> {
                         stmts = &stmts[1..];
                     }
                     self.compile_body(stmts)?;
+                    self.cur.line = NO_LINE;
                     self.load_const(Constant::None);
                     self.emit(Opcode::RETURN_VALUE, 0);
                 }
@@ -1470,7 +1590,9 @@ impl<'a> Codegen<'a> {
         if !code.freevars.is_empty() {
             for name in &code.freevars {
                 let Some(idx) = self.closure_index(name) else {
-                    return internal(format!("free variable '{name}' not found in enclosing scope"));
+                    return internal(format!(
+                        "free variable '{name}' not found in enclosing scope"
+                    ));
                 };
                 self.emit(Opcode::LOAD_CLOSURE, idx);
             }
@@ -1548,6 +1670,7 @@ impl<'a> Codegen<'a> {
                 body = &body[1..];
             }
             self.compile_body(body)?;
+            self.cur.line = NO_LINE;
             if self.st.scope(scope).needs_class_closure {
                 let Some(idx) = self.cur.cellvars.iter().position(|n| n == "__class__") else {
                     return internal("missing __class__ cell");
@@ -1828,7 +1951,7 @@ impl<'a> Codegen<'a> {
                 let end = self.new_label();
                 self.jump_if(&i.test, orelse, false)?;
                 self.compile_expr(&i.body)?;
-                self.jump(end);
+                self.jump_no_line(end);
                 self.place(orelse);
                 self.compile_expr(&i.orelse)?;
                 self.place(end);
@@ -1850,14 +1973,13 @@ impl<'a> Codegen<'a> {
                 self.compile_comprehension(e, CompKind::Set, &c.generators, &c.elt, None)
             }
             Expr::DictComp(c) => match &c.key {
-                Some(k) => self.compile_comprehension(
-                    e,
-                    CompKind::Dict,
-                    &c.generators,
-                    k,
-                    Some(&c.value),
+                Some(k) => {
+                    self.compile_comprehension(e, CompKind::Dict, &c.generators, k, Some(&c.value))
+                }
+                None => fail(
+                    "dict unpacking cannot be used in dict comprehension",
+                    c.range,
                 ),
-                None => fail("dict unpacking cannot be used in dict comprehension", c.range),
             },
             Expr::Generator(g) => {
                 self.compile_comprehension(e, CompKind::Generator, &g.generators, &g.elt, None)
@@ -1905,7 +2027,10 @@ impl<'a> Codegen<'a> {
                 if self.can_optimize_super_call(a) {
                     let two = self.load_args_for_super(a)?;
                     let idx = self.mangled_name_index(a.attr.as_str());
-                    self.emit(Opcode::LOAD_SUPER_ATTR, (idx << 2) | if two { 2 } else { 0 });
+                    self.emit(
+                        Opcode::LOAD_SUPER_ATTR,
+                        (idx << 2) | if two { 2 } else { 0 },
+                    );
                     return Ok(());
                 }
                 self.compile_expr(&a.value)?;
@@ -2021,7 +2146,7 @@ impl<'a> Codegen<'a> {
         self.compile_expr(&c.comparators[n - 1])?;
         self.compare_op(c.ops[n - 1]);
         let end = self.new_label();
-        self.jump(end);
+        self.jump_no_line(end);
         self.place(cleanup);
         self.emit(Opcode::SWAP, 2);
         self.emit(Opcode::POP_TOP, 0);
@@ -2069,7 +2194,7 @@ impl<'a> Codegen<'a> {
                 let next2 = self.new_label();
                 self.jump_if(&i.test, next2, false)?;
                 self.jump_if(&i.body, target, cond)?;
-                self.jump(end);
+                self.jump_no_line(end);
                 self.place(next2);
                 self.jump_if(&i.orelse, target, cond)?;
                 self.place(end);
@@ -2097,11 +2222,11 @@ impl<'a> Codegen<'a> {
                 };
                 self.emit_jump(j, target);
                 let end = self.new_label();
-                self.jump(end);
+                self.jump_no_line(end);
                 self.place(cleanup);
                 self.emit(Opcode::POP_TOP, 0);
                 if !cond {
-                    self.jump(target);
+                    self.jump_no_line(target);
                 }
                 self.place(end);
                 return Ok(());
@@ -2283,7 +2408,11 @@ impl<'a> Codegen<'a> {
         for (i, k) in keywords.iter().enumerate() {
             let Some(name) = &k.arg else { continue };
             for other in &keywords[i + 1..] {
-                if other.arg.as_ref().is_some_and(|o| o.as_str() == name.as_str()) {
+                if other
+                    .arg
+                    .as_ref()
+                    .is_some_and(|o| o.as_str() == name.as_str())
+                {
                     return fail(format!("keyword argument repeated: {name}"), other.range);
                 }
             }
@@ -2460,7 +2589,11 @@ impl<'a> Codegen<'a> {
         }
         let nargs = sc.arguments.args.len();
         if nargs == 2 {
-            return !sc.arguments.args.iter().any(|a| matches!(a, Expr::Starred(_)));
+            return !sc
+                .arguments
+                .args
+                .iter()
+                .any(|a| matches!(a, Expr::Starred(_)));
         }
         if nargs != 0 {
             return false;

@@ -173,7 +173,11 @@ pub fn constant_repr(c: &Constant) -> String {
                 format!("{f}")
             }
         }
-        Constant::Str(s) => py_repr(s.chars().map(|c| c as u32), s.contains('\'') && !s.contains('"'), false),
+        Constant::Str(s) => py_repr(
+            s.chars().map(|c| c as u32),
+            s.contains('\'') && !s.contains('"'),
+            false,
+        ),
         Constant::Bytes(b) => {
             let dq = b.contains(&b'\'') && !b.contains(&b'"');
             format!("b{}", py_repr(b.iter().map(|&c| u32::from(c)), dq, true))
@@ -449,8 +453,9 @@ fn describe_arg(code: &CompiledCode, i: usize, op: Opcode, arg: u32) -> String {
         }
         Opcode::IS_OP => if arg == 0 { "(is)" } else { "(is not)" }.into(),
         Opcode::CONTAINS_OP => if arg == 0 { "(in)" } else { "(not in)" }.into(),
-        Opcode::BINARY_OP => BinaryOperator::from_arg(arg)
-            .map_or("(?)".into(), |b| format!("({})", b.symbol())),
+        Opcode::BINARY_OP => {
+            BinaryOperator::from_arg(arg).map_or("(?)".into(), |b| format!("({})", b.symbol()))
+        }
         Opcode::FORMAT_VALUE => {
             let conv = ["", "str", "repr", "ascii"][(arg & 3) as usize];
             let spec = if arg & 4 != 0 { "with format" } else { "" };

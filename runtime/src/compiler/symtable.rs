@@ -12,8 +12,8 @@
 use std::collections::{HashMap, HashSet};
 
 use ruff_python_ast::{
-    self as ast, Comprehension, ExceptHandler, Expr, ExprContext, Number, Operator,
-    Parameters, Stmt,
+    self as ast, Comprehension, ExceptHandler, Expr, ExprContext, Number, Operator, Parameters,
+    Stmt,
 };
 use ruff_text_size::{Ranged, TextRange};
 
@@ -131,8 +131,6 @@ pub(crate) struct Symbol {
 pub(crate) struct ScopeInfo {
     /// Block kind.
     pub(crate) kind: ScopeKind,
-    /// The scope's name (function or class name, `<lambda>`, `<listcomp>`, `top`).
-    pub(crate) name: String,
     names: Vec<String>,
     symbols: HashMap<String, Symbol>,
     /// Parameter names in order (mangled).
@@ -150,10 +148,9 @@ pub(crate) struct ScopeInfo {
 }
 
 impl ScopeInfo {
-    fn new(kind: ScopeKind, name: &str) -> ScopeInfo {
+    fn new(kind: ScopeKind) -> ScopeInfo {
         ScopeInfo {
             kind,
-            name: name.to_string(),
             names: Vec::new(),
             symbols: HashMap::new(),
             params: Vec::new(),
@@ -204,11 +201,6 @@ impl ScopeInfo {
             .collect();
         free.sort();
         free
-    }
-
-    /// All symbol names in first-seen order.
-    pub(crate) fn names(&self) -> &[String] {
-        &self.names
     }
 }
 
@@ -275,7 +267,7 @@ impl SymbolTable {
     /// Builds and analyses the symbol tables of a module.
     pub(crate) fn build(module: &ast::ModModule) -> Result<SymbolTable, SymError> {
         let mut b = Builder {
-            scopes: vec![ScopeInfo::new(ScopeKind::Module, "top")],
+            scopes: vec![ScopeInfo::new(ScopeKind::Module)],
             by_node: HashMap::new(),
             stack: vec![0],
             private: None,
@@ -310,10 +302,7 @@ impl SymbolTable {
         depth: usize,
     ) -> Result<(), SymError> {
         if depth > MAX_NESTING {
-            return err(
-                "too many statically nested blocks",
-                TextRange::default(),
-            );
+            return err("too many statically nested blocks", TextRange::default());
         }
         let mut local: HashSet<String> = HashSet::new();
         let mut scopes: HashMap<String, Scope> = HashMap::new();
@@ -362,7 +351,13 @@ impl SymbolTable {
         let mut allfree: HashSet<String> = HashSet::new();
         for child in children {
             let mut child_free = HashSet::new();
-            self.analyze_block(child, Some(&newbound), &mut child_free, &newglobal, depth + 1)?;
+            self.analyze_block(
+                child,
+                Some(&newbound),
+                &mut child_free,
+                &newglobal,
+                depth + 1,
+            )?;
             allfree.extend(child_free);
         }
         newfree.extend(allfree);
@@ -505,9 +500,9 @@ impl Builder {
         &mut self.scopes[id]
     }
 
-    fn enter(&mut self, kind: ScopeKind, name: &str, key: NodeKey) -> ScopeId {
+    fn enter(&mut self, kind: ScopeKind, key: NodeKey) -> ScopeId {
         let id = self.scopes.len();
-        self.scopes.push(ScopeInfo::new(kind, name));
+        self.scopes.push(ScopeInfo::new(kind));
         let parent = self.cur();
         self.scopes[parent].children.push(id);
         self.by_node.insert(key, id);
@@ -594,10 +589,7 @@ impl Builder {
     fn enter_nesting(&mut self, range: TextRange) -> Result<(), SymError> {
         self.depth += 1;
         if self.depth > MAX_NESTING {
-            return err(
-                "maximum recursion depth exceeded during compilation",
-                range,
-            );
+            return err("maximum recursion depth exceeded during compilation", range);
         }
         Ok(())
     }
@@ -623,7 +615,7 @@ impl Builder {
                 for d in &f.decorator_list {
                     self.visit_expr(&d.expression)?;
                 }
-                self.enter(ScopeKind::Function, f.name.as_str(), NodeKey::function(f));
+                self.enter(ScopeKind::Function, NodeKey::function(f));
                 self.visit_params(&f.parameters)?;
                 self.visit_body(&f.body)?;
                 self.exit();
@@ -644,7 +636,7 @@ impl Builder {
                 for d in &c.decorator_list {
                     self.visit_expr(&d.expression)?;
                 }
-                self.enter(ScopeKind::Class, c.name.as_str(), NodeKey::class(c));
+                self.enter(ScopeKind::Class, NodeKey::class(c));
                 let saved = self.private.replace(c.name.to_string());
                 let r = self.visit_body(&c.body);
                 self.private = saved;
@@ -859,10 +851,18 @@ impl Builder {
 
     fn visit_params(&mut self, p: &Parameters) -> Result<(), SymError> {
         for param in p.posonlyargs.iter().chain(p.args.iter()) {
-            self.add_def(param.parameter.name.as_str(), DEF_PARAM, param.parameter.range)?;
+            self.add_def(
+                param.parameter.name.as_str(),
+                DEF_PARAM,
+                param.parameter.range,
+            )?;
         }
         for param in p.kwonlyargs.iter() {
-            self.add_def(param.parameter.name.as_str(), DEF_PARAM, param.parameter.range)?;
+            self.add_def(
+                param.parameter.name.as_str(),
+                DEF_PARAM,
+                param.parameter.range,
+            )?;
         }
         if let Some(v) = &p.vararg {
             self.add_def(v.name.as_str(), DEF_PARAM, v.range)?;
@@ -917,7 +917,7 @@ impl Builder {
                 if let Some(p) = &l.parameters {
                     self.visit_defaults(p)?;
                 }
-                self.enter(ScopeKind::Lambda, "lambda", NodeKey::lambda(l));
+                self.enter(ScopeKind::Lambda, NodeKey::lambda(l));
                 if let Some(p) = &l.parameters {
                     self.visit_params(p)?;
                 }
@@ -945,14 +945,15 @@ impl Builder {
                 self.visit_comprehension(e, CompKind::Set, &c.generators, &c.elt, None)?
             }
             Expr::DictComp(c) => match &c.key {
-                Some(k) => self.visit_comprehension(
-                    e,
-                    CompKind::Dict,
-                    &c.generators,
-                    k,
-                    Some(&c.value),
-                )?,
-                None => return err("dict unpacking cannot be used in dict comprehension", c.range),
+                Some(k) => {
+                    self.visit_comprehension(e, CompKind::Dict, &c.generators, k, Some(&c.value))?
+                }
+                None => {
+                    return err(
+                        "dict unpacking cannot be used in dict comprehension",
+                        c.range,
+                    )
+                }
             },
             Expr::Generator(g) => {
                 self.visit_comprehension(e, CompKind::Generator, &g.generators, &g.elt, None)?
@@ -1084,11 +1085,7 @@ impl Builder {
         let r = self.visit_expr(&outermost.iter);
         self.scopes[cur].comp_iter_expr -= 1;
         r?;
-        let id = self.enter(
-            ScopeKind::Comprehension(kind),
-            kind.code_name(),
-            NodeKey::expr(node),
-        );
+        let id = self.enter(ScopeKind::Comprehension(kind), NodeKey::expr(node));
         self.add_def(".0", DEF_PARAM, node.range())?;
         self.scopes[id].comp_iter_target = true;
         let r = self.visit_expr(&outermost.target);

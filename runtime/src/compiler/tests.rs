@@ -94,7 +94,12 @@ fn validate(code: &CompiledCode) {
     for (i, (byte, _)) in code.units.iter().enumerate() {
         let op = Opcode::from_u8(*byte).expect("valid opcode byte");
         if expected_cache > 0 {
-            assert_eq!(op, Opcode::CACHE, "unit {i} of {} should be a cache", code.qualname);
+            assert_eq!(
+                op,
+                Opcode::CACHE,
+                "unit {i} of {} should be a cache",
+                code.qualname
+            );
             expected_cache -= 1;
             continue;
         }
@@ -193,7 +198,10 @@ fn function_locals_globals_and_calls() {
     let f = nested(&c, "f");
     assert_eq!(f.varnames[..6], ["a", "b", "c", "d", "args", "kw"]);
     assert_eq!(f.varnames[6], "e");
-    assert_eq!((f.arg_count, f.kwonly_arg_count, f.posonly_arg_count), (2, 2, 0));
+    assert_eq!(
+        (f.arg_count, f.kwonly_arg_count, f.posonly_arg_count),
+        (2, 2, 0)
+    );
     assert!(f.flags.varargs && f.flags.varkeywords);
     assert_seq(
         f,
@@ -414,7 +422,12 @@ fn class_scope_does_not_enclose_methods() {
     let body = nested(&c, "C");
     assert_seq(
         body,
-        &["PUSH_NULL 0", "LOAD_NAME (range)", "PUSH_NULL 0", "LOAD_CONST (2)"],
+        &[
+            "PUSH_NULL 0",
+            "LOAD_NAME (range)",
+            "PUSH_NULL 0",
+            "LOAD_CONST (2)",
+        ],
     );
 }
 
@@ -430,17 +443,27 @@ fn class_body_free_variables_use_classderef() {
 #[test]
 fn global_and_nonlocal_declarations() {
     let c = compile("def f():\n    global g\n    g = 1\n    del g\nclass K:\n    global h\n    h = 2\n    j = h\nglobal m\nm = 3\n");
-    assert_seq(nested(&c, "f"), &["LOAD_CONST (1)", "STORE_GLOBAL (g)", "DELETE_GLOBAL (g)"]);
+    assert_seq(
+        nested(&c, "f"),
+        &["LOAD_CONST (1)", "STORE_GLOBAL (g)", "DELETE_GLOBAL (g)"],
+    );
     assert_seq(
         nested(&c, "K"),
-        &["LOAD_CONST (2)", "STORE_GLOBAL (h)", "LOAD_GLOBAL (h)", "STORE_NAME (j)"],
+        &[
+            "LOAD_CONST (2)",
+            "STORE_GLOBAL (h)",
+            "LOAD_GLOBAL (h)",
+            "STORE_NAME (j)",
+        ],
     );
     assert_seq(&c, &["LOAD_CONST (3)", "STORE_GLOBAL (m)"]);
 }
 
 #[test]
 fn name_mangling() {
-    let c = compile("class C:\n    __x = 1\n    def __m(self, __p):\n        return self.__y + __p + __z__\n");
+    let c = compile(
+        "class C:\n    __x = 1\n    def __m(self, __p):\n        return self.__y + __p + __z__\n",
+    );
     let body = nested(&c, "C");
     assert!(body.names.contains(&"_C__x".to_string()));
     assert!(body.names.contains(&"_C__m".to_string()));
@@ -482,7 +505,10 @@ fn comprehensions() {
         &["LOAD_FAST (x)", "YIELD_VALUE 0", "RESUME 1", "POP_TOP 0"],
     );
     assert_seq(ge, &["LOAD_CONST (None)", "RETURN_VALUE 0"]);
-    assert_seq(nested(&c, "<dictcomp>"), &["LOAD_FAST (k)", "LOAD_FAST (v)", "MAP_ADD 2"]);
+    assert_seq(
+        nested(&c, "<dictcomp>"),
+        &["LOAD_FAST (k)", "LOAD_FAST (v)", "MAP_ADD 2"],
+    );
     assert_seq(nested(&c, "<setcomp>"), &["SET_ADD 2"]);
 }
 
@@ -500,9 +526,14 @@ fn walrus_in_comprehension_binds_outside() {
 
 #[test]
 fn for_and_while_loops() {
-    let c = compile("for i in x:\n    if i:\n        break\n    continue\nelse:\n    y()\nwhile a:\n    b()\n");
+    let c = compile(
+        "for i in x:\n    if i:\n        break\n    continue\nelse:\n    y()\nwhile a:\n    b()\n",
+    );
     let listing = ops(&c);
-    let fi = listing.iter().position(|s| s.starts_with("FOR_ITER")).unwrap();
+    let fi = listing
+        .iter()
+        .position(|s| s.starts_with("FOR_ITER"))
+        .unwrap();
     assert_eq!(listing[fi - 1], "GET_ITER 0");
     assert!(listing[fi + 1].starts_with("STORE_NAME (i)"));
     // break pops the iterator then jumps past the else block.
@@ -521,7 +552,13 @@ fn conditions_in_jump_context() {
     assert!(!has_op(&c, Opcode::UNARY_NOT));
     assert_seq(
         &c,
-        &["SWAP 2", "COPY 2", "COMPARE_OP (<)", "TO_BOOL 0", "POP_JUMP_IF_FALSE"],
+        &[
+            "SWAP 2",
+            "COPY 2",
+            "COMPARE_OP (<)",
+            "TO_BOOL 0",
+            "POP_JUMP_IF_FALSE",
+        ],
     );
 }
 
@@ -530,9 +567,25 @@ fn boolean_and_comparison_values() {
     let c = compile("v = a and b\nw = not a\nz = a < b < c\n");
     assert_seq(
         &c,
-        &["LOAD_NAME (a)", "COPY 1", "TO_BOOL 0", "POP_JUMP_IF_FALSE", "POP_TOP 0", "LOAD_NAME (b)", "STORE_NAME (v)"],
+        &[
+            "LOAD_NAME (a)",
+            "COPY 1",
+            "TO_BOOL 0",
+            "POP_JUMP_IF_FALSE",
+            "POP_TOP 0",
+            "LOAD_NAME (b)",
+            "STORE_NAME (v)",
+        ],
     );
-    assert_seq(&c, &["LOAD_NAME (a)", "TO_BOOL 0", "UNARY_NOT 0", "STORE_NAME (w)"]);
+    assert_seq(
+        &c,
+        &[
+            "LOAD_NAME (a)",
+            "TO_BOOL 0",
+            "UNARY_NOT 0",
+            "STORE_NAME (w)",
+        ],
+    );
     assert_seq(
         &c,
         &[
@@ -550,7 +603,7 @@ fn boolean_and_comparison_values() {
 
 #[test]
 fn try_except_shape_and_table() {
-    let src = "try:\n    f()\nexcept ValueError as e:\n    g(e)\nexcept:\n    h()\n";
+    let src = "try:\n    f()\nexcept ValueError as e:\n    g(e)\nexcept:\n    h()\nz = [1, 2, x]\n";
     let c = compile(src);
     assert_seq(
         &c,
@@ -570,17 +623,46 @@ fn try_except_shape_and_table() {
             "DELETE_NAME (e)",
         ],
     );
-    assert_seq(&c, &["LOAD_CONST (None)", "STORE_NAME (e)", "DELETE_NAME (e)", "RERAISE 1"]);
-    assert_seq(&c, &["POP_EXCEPT 0", "JUMP_FORWARD", "COPY 3", "POP_EXCEPT 0", "RERAISE 1"]);
-    let c2 = compile("try:\n    f()\nexcept E:\n    pass\n");
+    assert_seq(
+        &c,
+        &[
+            "LOAD_CONST (None)",
+            "STORE_NAME (e)",
+            "DELETE_NAME (e)",
+            "RERAISE 1",
+        ],
+    );
+    assert_seq(
+        &c,
+        &[
+            "POP_EXCEPT 0",
+            "JUMP_FORWARD",
+            "COPY 3",
+            "POP_EXCEPT 0",
+            "RERAISE 1",
+        ],
+    );
+    let c2 = compile("try:\n    f()\nexcept E:\n    pass\nz = [1, 2, x]\n");
     assert_seq(&c2, &["RERAISE 0", "COPY 3", "POP_EXCEPT 0", "RERAISE 1"]);
     let t = &c.exception_table;
     // body -> H (no lasti, depth 0); clauses -> C (lasti, depth 1); named body -> CN.
     let code = instrs(&c);
-    let push_exc = code.iter().find(|i| i.1 == Opcode::PUSH_EXC_INFO).unwrap().0 as u32;
-    let copy3 = code.iter().find(|i| i.1 == Opcode::COPY && i.2 == 3).unwrap().0 as u32;
-    assert!(t.iter().any(|e| e.target == push_exc && !e.lasti && e.depth == 0));
-    assert!(t.iter().any(|e| e.target == copy3 && e.lasti && e.depth == 1));
+    let push_exc = code
+        .iter()
+        .find(|i| i.1 == Opcode::PUSH_EXC_INFO)
+        .unwrap()
+        .0 as u32;
+    let copy3 = code
+        .iter()
+        .find(|i| i.1 == Opcode::COPY && i.2 == 3)
+        .unwrap()
+        .0 as u32;
+    assert!(t
+        .iter()
+        .any(|e| e.target == push_exc && !e.lasti && e.depth == 0));
+    assert!(t
+        .iter()
+        .any(|e| e.target == copy3 && e.lasti && e.depth == 1));
     assert!(t.iter().filter(|e| e.lasti && e.depth == 1).count() >= 2);
 }
 
@@ -613,18 +695,22 @@ fn try_finally_shape() {
             "RERAISE 1",
         ],
     );
-    let push_exc = instrs(f).iter().find(|i| i.1 == Opcode::PUSH_EXC_INFO).unwrap().0 as u32;
-    assert!(f.exception_table.iter().any(|e| e.target == push_exc && e.depth == 0));
+    let push_exc = instrs(f)
+        .iter()
+        .find(|i| i.1 == Opcode::PUSH_EXC_INFO)
+        .unwrap()
+        .0 as u32;
+    assert!(f
+        .exception_table
+        .iter()
+        .any(|e| e.target == push_exc && e.depth == 0));
 }
 
 #[test]
 fn with_shape_and_unwinding() {
     let c = compile("def f(m):\n    for x in m:\n        with x as y:\n            if y:\n                break\n            return y\n");
     let f = nested(&c, "f");
-    assert_seq(
-        f,
-        &["LOAD_FAST (x)", "BEFORE_WITH 0", "STORE_FAST (y)"],
-    );
+    assert_seq(f, &["LOAD_FAST (x)", "BEFORE_WITH 0", "STORE_FAST (y)"]);
     // break: exit call, pop the iterator, jump.
     assert_seq(
         f,
@@ -653,15 +739,17 @@ fn with_shape_and_unwinding() {
             "RETURN_VALUE 0",
         ],
     );
+    assert_seq(f, &["PUSH_EXC_INFO 0", "WITH_EXCEPT_START 0", "TO_BOOL 0"]);
     assert_seq(
         f,
         &[
-            "PUSH_EXC_INFO 0",
-            "WITH_EXCEPT_START 0",
-            "TO_BOOL 0",
+            "RERAISE 2",
+            "POP_TOP 0",
+            "POP_EXCEPT 0",
+            "POP_TOP 0",
+            "POP_TOP 0",
         ],
     );
-    assert_seq(f, &["RERAISE 2", "POP_TOP 0", "POP_EXCEPT 0", "POP_TOP 0", "POP_TOP 0"]);
     // The with handler keeps the iterator and the exit function: depth 2.
     let wes = instrs(f)
         .iter()
@@ -679,7 +767,15 @@ fn generators_and_yield_from() {
     let c = compile("def g(it):\n    x = yield 1\n    r = yield from it\n    return r\n");
     let g = nested(&c, "g");
     assert!(g.flags.generator);
-    assert_seq(g, &["LOAD_CONST (1)", "YIELD_VALUE 0", "RESUME 1", "STORE_FAST (x)"]);
+    assert_seq(
+        g,
+        &[
+            "LOAD_CONST (1)",
+            "YIELD_VALUE 0",
+            "RESUME 1",
+            "STORE_FAST (x)",
+        ],
+    );
     assert_seq(
         g,
         &[
@@ -771,8 +867,20 @@ fn fstrings() {
 #[test]
 fn assignments_and_unpacking() {
     let c = compile("a = b = f()\nx, *y, z = w\no.p += 1\nq[r] -= 2\n(n := 5)\n");
-    assert_seq(&c, &["CALL 0", "COPY 1", "STORE_NAME (a)", "STORE_NAME (b)"]);
-    assert_seq(&c, &["LOAD_NAME (w)", &format!("UNPACK_EX {}", 1 | (1 << 8)), "STORE_NAME (x)", "STORE_NAME (y)", "STORE_NAME (z)"]);
+    assert_seq(
+        &c,
+        &["CALL 0", "COPY 1", "STORE_NAME (a)", "STORE_NAME (b)"],
+    );
+    assert_seq(
+        &c,
+        &[
+            "LOAD_NAME (w)",
+            &format!("UNPACK_EX {}", 1 | (1 << 8)),
+            "STORE_NAME (x)",
+            "STORE_NAME (y)",
+            "STORE_NAME (z)",
+        ],
+    );
     assert_seq(
         &c,
         &[
@@ -800,14 +908,27 @@ fn assignments_and_unpacking() {
             "STORE_SUBSCR 0",
         ],
     );
-    assert_seq(&c, &["LOAD_CONST (5)", "COPY 1", "STORE_NAME (n)", "POP_TOP 0"]);
+    assert_seq(
+        &c,
+        &["LOAD_CONST (5)", "COPY 1", "STORE_NAME (n)", "POP_TOP 0"],
+    );
 }
 
 #[test]
 fn displays_slices_and_constants() {
-    let c = compile("a = (1, 2, (3, -4))\nb = [1, 2, 3]\nc = {**d, 'k': v}\ne = x[1:2, ::3]\nf = {*s, 1}\n");
+    let c = compile(
+        "a = (1, 2, (3, -4))\nb = [1, 2, 3]\nc = {**d, 'k': v}\ne = x[1:2, ::3]\nf = {*s, 1}\n",
+    );
     assert_seq(&c, &["LOAD_CONST ((1, 2, (3, -4)))", "STORE_NAME (a)"]);
-    assert_seq(&c, &["BUILD_LIST 0", "LOAD_CONST ((1, 2, 3))", "LIST_EXTEND 1", "STORE_NAME (b)"]);
+    assert_seq(
+        &c,
+        &[
+            "BUILD_LIST 0",
+            "LOAD_CONST ((1, 2, 3))",
+            "LIST_EXTEND 1",
+            "STORE_NAME (b)",
+        ],
+    );
     assert_seq(
         &c,
         &[
@@ -835,7 +956,16 @@ fn displays_slices_and_constants() {
             "BINARY_OP ([])",
         ],
     );
-    assert_seq(&c, &["BUILD_SET 0", "LOAD_NAME (s)", "SET_UPDATE 1", "LOAD_CONST (1)", "SET_ADD 1"]);
+    assert_seq(
+        &c,
+        &[
+            "BUILD_SET 0",
+            "LOAD_NAME (s)",
+            "SET_UPDATE 1",
+            "LOAD_CONST (1)",
+            "SET_ADD 1",
+        ],
+    );
     // 0, 0.0, False and -0.0 are distinct constants.
     let c = compile("a = 0\nb = 0.0\nc = False\nd = -0.0\ne = 0\n");
     assert_eq!(c.consts.len(), 5, "{:?}", c.consts);
@@ -885,7 +1015,15 @@ fn lambdas_and_qualnames() {
     let l = nested(&c, "f.<locals>.<lambda>");
     assert_eq!(l.name, "<lambda>");
     assert_eq!(l.kwonly_arg_count, 1);
-    assert_seq(l, &["LOAD_FAST (x)", "LOAD_FAST (y)", "BINARY_OP (+)", "RETURN_VALUE 0"]);
+    assert_seq(
+        l,
+        &[
+            "LOAD_FAST (x)",
+            "LOAD_FAST (y)",
+            "BINARY_OP (+)",
+            "RETURN_VALUE 0",
+        ],
+    );
     nested(&c, "f.<locals>.C.m");
     nested(&c, "f.<locals>.C.m.<locals>.<listcomp>");
     nested(&c, "f.<locals>.C.m.<locals>.<listcomp>.<lambda>");
@@ -910,6 +1048,18 @@ fn assert_and_raise() {
         ],
     );
     assert_seq(&c, &["LOAD_NAME (E)", "LOAD_NAME (F)", "RAISE_VARARGS 2"]);
+}
+
+#[test]
+fn small_exit_blocks_are_inlined() {
+    let c = compile("def f(a, b):\n    return a if b else b\n");
+    let f = nested(&c, "f");
+    let returns = instrs(f)
+        .iter()
+        .filter(|i| i.1 == Opcode::RETURN_VALUE)
+        .count();
+    assert_eq!(returns, 2, "{}", disassemble(f));
+    assert!(!has_op(f, Opcode::JUMP_FORWARD));
 }
 
 #[test]
@@ -938,7 +1088,10 @@ fn extended_args_and_long_jumps() {
     let c = compile(&src);
     let f = nested(&c, "f");
     assert!(f.consts.len() > 256);
-    assert!(has_op(f, Opcode::EXTENDED_ARG) || f.units.iter().any(|u| u.0 == Opcode::EXTENDED_ARG as u8));
+    assert!(
+        has_op(f, Opcode::EXTENDED_ARG)
+            || f.units.iter().any(|u| u.0 == Opcode::EXTENDED_ARG as u8)
+    );
     let (i, op, arg) = instrs(f)
         .into_iter()
         .find(|i| i.1 == Opcode::POP_JUMP_IF_FALSE)
@@ -1040,60 +1193,305 @@ fn check_err(src: &str, kind: CompileErrorKind, msg: &str, line: u32, col: u32) 
 #[test]
 fn refused_constructs() {
     use CompileErrorKind::SyntaxError as S;
-    check_err("x = 1\nmatch x:\n    case 1: pass\n", S, "'match' statements are not supported", 2, 1);
-    check_err("async def f(): pass\n", S, "'async def' is not supported", 1, 1);
-    check_err("def f():\n  async for x in y: pass\n", S, "'async for' is not supported", 2, 3);
-    check_err("def f():\n  async with x: pass\n", S, "'async with' is not supported", 2, 3);
-    check_err("def f():\n    await x\n", S, "'await' outside async function", 2, 5);
+    check_err(
+        "x = 1\nmatch x:\n    case 1: pass\n",
+        S,
+        "'match' statements are not supported",
+        2,
+        1,
+    );
+    check_err(
+        "async def f(): pass\n",
+        S,
+        "'async def' is not supported",
+        1,
+        1,
+    );
+    check_err(
+        "def f():\n  async for x in y: pass\n",
+        S,
+        "'async for' is not supported",
+        2,
+        3,
+    );
+    check_err(
+        "def f():\n  async with x: pass\n",
+        S,
+        "'async with' is not supported",
+        2,
+        3,
+    );
+    check_err(
+        "def f():\n    await x\n",
+        S,
+        "'await' outside async function",
+        2,
+        5,
+    );
     check_err("y = a @ b\n", S, "the '@' operator is not supported", 1, 5);
     check_err("a @= b\n", S, "the '@' operator is not supported", 1, 1);
-    check_err("type X = int\n", S, "'type' statements are not supported", 1, 1);
-    check_err("def f[T](x): pass\n", S, "type parameters are not supported", 1, 1);
-    check_err("class C[T]: pass\n", S, "type parameters are not supported", 1, 1);
-    check_err("try:\n    pass\nexcept* E:\n    pass\n", S, "'except*' is not supported", 1, 1);
-    check_err("x = 1 + 2j\n", S, "complex literals are not supported", 1, 9);
+    check_err(
+        "type X = int\n",
+        S,
+        "'type' statements are not supported",
+        1,
+        1,
+    );
+    check_err(
+        "def f[T](x): pass\n",
+        S,
+        "type parameters are not supported",
+        1,
+        1,
+    );
+    check_err(
+        "class C[T]: pass\n",
+        S,
+        "type parameters are not supported",
+        1,
+        1,
+    );
+    check_err(
+        "try:\n    pass\nexcept* E:\n    pass\n",
+        S,
+        "'except*' is not supported",
+        1,
+        1,
+    );
+    check_err(
+        "x = 1 + 2j\n",
+        S,
+        "complex literals are not supported",
+        1,
+        9,
+    );
     check_err("from os import *\n", S, "'import *' is not supported", 1, 1);
-    check_err("from . import x\n", S, "relative imports are not supported", 1, 1);
-    check_err("[x async for x in y]\n", S, "'async for' is not supported", 1, 1);
+    check_err(
+        "from . import x\n",
+        S,
+        "relative imports are not supported",
+        1,
+        1,
+    );
+    check_err(
+        "[x async for x in y]\n",
+        S,
+        "'async for' is not supported",
+        1,
+        1,
+    );
 }
 
 #[test]
 fn cpython_compile_errors() {
     use CompileErrorKind::{IndentationError as I, SyntaxError as S};
     check_err("return 5\n", S, "'return' outside function", 1, 1);
-    check_err("class C:\n    return 1\n", S, "'return' outside function", 2, 5);
+    check_err(
+        "class C:\n    return 1\n",
+        S,
+        "'return' outside function",
+        2,
+        5,
+    );
     check_err("x = yield 1\n", S, "'yield' outside function", 1, 5);
     check_err("break\n", S, "'break' outside loop", 1, 1);
-    check_err("for x in y:\n    def f():\n        break\n", S, "'break' outside loop", 3, 9);
+    check_err(
+        "for x in y:\n    def f():\n        break\n",
+        S,
+        "'break' outside loop",
+        3,
+        9,
+    );
     check_err("continue\n", S, "'continue' not properly in loop", 1, 1);
-    check_err("nonlocal x\n", S, "nonlocal declaration not allowed at module level", 1, 1);
-    check_err("def f():\n    nonlocal y\n", S, "no binding for nonlocal 'y' found", 2, 5);
-    check_err("def f():\n    x = 1\n    global x\n", S, "name 'x' is assigned to before global declaration", 3, 5);
-    check_err("def f():\n    print(x)\n    global x\n", S, "name 'x' is used prior to global declaration", 3, 5);
-    check_err("def f(x):\n    global x\n", S, "name 'x' is parameter and global", 2, 5);
-    check_err("1 = x\n", S, "cannot assign to literal here. Maybe you meant '==' instead of '='?", 1, 1);
+    check_err(
+        "nonlocal x\n",
+        S,
+        "nonlocal declaration not allowed at module level",
+        1,
+        1,
+    );
+    check_err(
+        "def f():\n    nonlocal y\n",
+        S,
+        "no binding for nonlocal 'y' found",
+        2,
+        5,
+    );
+    check_err(
+        "def f():\n    x = 1\n    global x\n",
+        S,
+        "name 'x' is assigned to before global declaration",
+        3,
+        5,
+    );
+    check_err(
+        "def f():\n    print(x)\n    global x\n",
+        S,
+        "name 'x' is used prior to global declaration",
+        3,
+        5,
+    );
+    check_err(
+        "def f(x):\n    global x\n",
+        S,
+        "name 'x' is parameter and global",
+        2,
+        5,
+    );
+    check_err(
+        "1 = x\n",
+        S,
+        "cannot assign to literal here. Maybe you meant '==' instead of '='?",
+        1,
+        1,
+    );
     check_err("for 1 in x: pass\n", S, "cannot assign to literal", 1, 5);
-    check_err("*a = x\n", S, "starred assignment target must be in a list or tuple", 1, 1);
-    check_err("a, *b, *c = d\n", S, "multiple starred expressions in assignment", 1, 1);
-    check_err("def f(a, a): pass\n", S, "duplicate argument 'a' in function definition", 1, 10);
+    check_err(
+        "*a = x\n",
+        S,
+        "starred assignment target must be in a list or tuple",
+        1,
+        1,
+    );
+    check_err(
+        "a, *b, *c = d\n",
+        S,
+        "multiple starred expressions in assignment",
+        1,
+        1,
+    );
+    check_err(
+        "def f(a, a): pass\n",
+        S,
+        "duplicate argument 'a' in function definition",
+        1,
+        10,
+    );
     check_err("f(x=1, x=2)\n", S, "keyword argument repeated: x", 1, 8);
-    check_err("f(a=1, b)\n", S, "positional argument follows keyword argument", 1, 9);
-    check_err("def f():\n    return [(yield x) for x in y]\n", S, "'yield' inside list comprehension", 2, 14);
-    check_err("[i := 0 for i in range(5)]\n", S, "assignment expression cannot rebind comprehension iteration variable 'i'", 1, 2);
-    check_err("class A:\n  [(y := i) for i in range(3)]\n", S, "assignment expression within a comprehension cannot be used in a class body", 2, 5);
+    check_err(
+        "f(a=1, b)\n",
+        S,
+        "positional argument follows keyword argument",
+        1,
+        9,
+    );
+    check_err(
+        "def f():\n    return [(yield x) for x in y]\n",
+        S,
+        "'yield' inside list comprehension",
+        2,
+        14,
+    );
+    check_err(
+        "[i := 0 for i in range(5)]\n",
+        S,
+        "assignment expression cannot rebind comprehension iteration variable 'i'",
+        1,
+        2,
+    );
+    check_err(
+        "class A:\n  [(y := i) for i in range(3)]\n",
+        S,
+        "assignment expression within a comprehension cannot be used in a class body",
+        2,
+        5,
+    );
     check_err("x = 1\n  y = 2\n", I, "unexpected indent", 2, 2);
-    check_err("if x:\ny = 2\n", I, "expected an indented block after 'if' statement on line 1", 2, 1);
-    check_err("if x:\n    y = 2\n  z = 3\n", I, "unindent does not match any outer indentation level", 3, 8);
+    check_err(
+        "if x:\ny = 2\n",
+        I,
+        "expected an indented block after 'if' statement on line 1",
+        2,
+        1,
+    );
+    check_err(
+        "if x:\n    y = 2\n  z = 3\n",
+        I,
+        "unindent does not match any outer indentation level",
+        3,
+        8,
+    );
     check_err("x = (1,\n2\n", S, "'(' was never closed", 1, 5);
-    check_err("x = 'abc\n", S, "unterminated string literal (detected at line 1)", 1, 5);
+    check_err(
+        "x = 'abc\n",
+        S,
+        "unterminated string literal (detected at line 1)",
+        1,
+        5,
+    );
     check_err("if x\n  pass\n", S, "expected ':'", 1, 5);
     check_err("x = 1 +\n", S, "invalid syntax", 1, 8);
-    check_err("try:\n    pass\nexcept:\n    pass\nexcept ValueError:\n    pass\n", S, "default 'except:' must be last", 3, 1);
-    check_err("# -*- coding: klingon -*-\n", S, "encoding problem: klingon", 1, 15);
-    check_err("x = 1\0\n", S, "source code cannot contain null bytes", 1, 6);
+    check_err(
+        "try:\n    pass\nexcept:\n    pass\nexcept ValueError:\n    pass\n",
+        S,
+        "default 'except:' must be last",
+        3,
+        1,
+    );
+    check_err(
+        "# -*- coding: klingon -*-\n",
+        S,
+        "encoding problem: klingon",
+        1,
+        15,
+    );
+    check_err(
+        "x = 1\0\n",
+        S,
+        "source code cannot contain null bytes",
+        1,
+        6,
+    );
     let e = compile_err("x = (1,\n2\n");
     assert_eq!(e.source_line.as_deref(), Some("x = (1,"));
-    assert_eq!(e.to_string(), "SyntaxError: '(' was never closed (<test>, line 1)");
+    assert_eq!(
+        e.to_string(),
+        "SyntaxError: '(' was never closed (<test>, line 1)"
+    );
+}
+
+#[test]
+fn future_imports() {
+    use CompileErrorKind::SyntaxError as S;
+    let c = compile("'doc'\nfrom __future__ import annotations, generator_stop\nx = 1\n");
+    assert!(!has_op(&c, Opcode::IMPORT_NAME));
+    check_err(
+        "x = 1\nfrom __future__ import annotations\n",
+        S,
+        "from __future__ imports must occur at the beginning of the file",
+        2,
+        1,
+    );
+    check_err("from __future__ import braces\n", S, "not a chance", 1, 1);
+    check_err(
+        "from __future__ import nope\n",
+        S,
+        "future feature nope is not defined",
+        1,
+        1,
+    );
+}
+
+#[test]
+fn too_many_nested_blocks() {
+    let mut src = String::new();
+    for i in 0..21 {
+        src.push_str(&"    ".repeat(i));
+        src.push_str(&format!("for x{i} in y:\n"));
+    }
+    src.push_str(&"    ".repeat(21));
+    src.push_str("pass\n");
+    let e = compile_err(&src);
+    assert_eq!(e.message, "too many statically nested blocks");
+    assert_eq!(e.line, 21);
+    let mut src = String::new();
+    for i in 0..20 {
+        src.push_str(&"    ".repeat(i));
+        src.push_str(&format!("while x{i}:\n"));
+    }
+    src.push_str(&"    ".repeat(20));
+    src.push_str("pass\n");
+    compile(&src);
 }
 
 #[test]
@@ -1168,7 +1566,10 @@ fn must_not_panic(src: &str) {
         Ok(Ok(code)) => validate(&code),
         Ok(Err(e)) => {
             assert!(e.line >= 1 && e.column >= 1, "{e:?}");
-            assert!(!e.message.starts_with("internal compiler error"), "{e:?} for {src:?}");
+            assert!(
+                !e.message.starts_with("internal compiler error"),
+                "{e:?} for {src:?}"
+            );
         }
         Err(_) => panic!("compiler panicked on {src:?}"),
     }
@@ -1191,18 +1592,75 @@ fn truncated_and_random_inputs_never_panic() {
         let s = &sources[rng.below(sources.len())];
         let bytes = s.as_bytes();
         let cut = rng.below(bytes.len() + 1);
-        let start = if rng.below(3) == 0 { rng.below(cut + 1) } else { 0 };
+        let start = if rng.below(3) == 0 {
+            rng.below(cut + 1)
+        } else {
+            0
+        };
         let piece = String::from_utf8_lossy(&bytes[start..cut]).into_owned();
         must_not_panic(&piece);
         count += 1;
     }
     // Random bytes, and random mixes of Python tokens.
     let tokens = [
-        "def ", "class ", "(", ")", "[", "]", "{", "}", ":", "\n", "    ", "x", "y", "=", "+=",
-        "return ", "yield ", "lambda ", "for ", " in ", "if ", "else", "try:", "except ", "finally:",
-        "with ", " as ", "*", "**", ",", "'s'", "f'{x}'", "1", "2.5", "None", "global ", "nonlocal ",
-        "break", "continue", "import ", "from ", ".", "@", "not ", " and ", " or ", ":=", "async ",
-        "await ", "del ", "assert ", "raise ", "while ", "pass", "\\", "#", "\t", "\"\"\"",
+        "def ",
+        "class ",
+        "(",
+        ")",
+        "[",
+        "]",
+        "{",
+        "}",
+        ":",
+        "\n",
+        "    ",
+        "x",
+        "y",
+        "=",
+        "+=",
+        "return ",
+        "yield ",
+        "lambda ",
+        "for ",
+        " in ",
+        "if ",
+        "else",
+        "try:",
+        "except ",
+        "finally:",
+        "with ",
+        " as ",
+        "*",
+        "**",
+        ",",
+        "'s'",
+        "f'{x}'",
+        "1",
+        "2.5",
+        "None",
+        "global ",
+        "nonlocal ",
+        "break",
+        "continue",
+        "import ",
+        "from ",
+        ".",
+        "@",
+        "not ",
+        " and ",
+        " or ",
+        ":=",
+        "async ",
+        "await ",
+        "del ",
+        "assert ",
+        "raise ",
+        "while ",
+        "pass",
+        "\\",
+        "#",
+        "\t",
+        "\"\"\"",
     ];
     for _ in 0..250 {
         let mut s = String::new();

@@ -49,20 +49,36 @@ pub fn listing(code: &CodeObject, adaptive: bool) -> String {
 }
 
 fn argrepr(code: &CodeObject, op: Opcode, arg: u32) -> String {
-    let name = |i: usize| code.names.get(i).and_then(|n| n.as_str().map(|s| s.to_string())).unwrap_or_default();
+    let name = |i: usize| {
+        code.names
+            .get(i)
+            .and_then(|n| n.as_str().map(|s| s.to_string()))
+            .unwrap_or_default()
+    };
     match op {
-        Opcode::LOAD_CONST => code.consts.get(arg as usize).map(|v| match v {
-            Value::Obj(o) => match &o.payload {
-                Payload::Str(s) => crate::builtins::repr::repr_str(s.as_str()),
-                Payload::Code(c) => format!("<code object {}>", c.name),
-                _ => String::new(),
-            },
-            Value::Int(i) => i.to_string(),
-            Value::None => "None".into(),
-            Value::Bool(b) => if *b { "True".into() } else { "False".into() },
-            Value::Float(f) => crate::format::float_repr(*f),
-            Value::Null => String::new(),
-        }).map(|s| format!("({s})")).unwrap_or_default(),
+        Opcode::LOAD_CONST => code
+            .consts
+            .get(arg as usize)
+            .map(|v| match v {
+                Value::Obj(o) => match &o.payload {
+                    Payload::Str(s) => crate::builtins::repr::repr_str(s.as_str()),
+                    Payload::Code(c) => format!("<code object {}>", c.name),
+                    _ => String::new(),
+                },
+                Value::Int(i) => i.to_string(),
+                Value::None => "None".into(),
+                Value::Bool(b) => {
+                    if *b {
+                        "True".into()
+                    } else {
+                        "False".into()
+                    }
+                }
+                Value::Float(f) => crate::format::float_repr(*f),
+                Value::Null => String::new(),
+            })
+            .map(|s| format!("({s})"))
+            .unwrap_or_default(),
         Opcode::LOAD_FAST | Opcode::STORE_FAST | Opcode::DELETE_FAST => code
             .varnames
             .get(arg as usize)
@@ -71,14 +87,24 @@ fn argrepr(code: &CodeObject, op: Opcode, arg: u32) -> String {
         Opcode::LOAD_GLOBAL => format!("({})", name((arg >> 1) as usize)),
         Opcode::LOAD_ATTR => format!("({})", name((arg >> 1) as usize)),
         Opcode::LOAD_SUPER_ATTR => format!("({})", name((arg >> 2) as usize)),
-        Opcode::STORE_ATTR | Opcode::DELETE_ATTR | Opcode::LOAD_NAME | Opcode::STORE_NAME | Opcode::DELETE_NAME
-        | Opcode::STORE_GLOBAL | Opcode::DELETE_GLOBAL | Opcode::IMPORT_NAME | Opcode::IMPORT_FROM => {
+        Opcode::STORE_ATTR
+        | Opcode::DELETE_ATTR
+        | Opcode::LOAD_NAME
+        | Opcode::STORE_NAME
+        | Opcode::DELETE_NAME
+        | Opcode::STORE_GLOBAL
+        | Opcode::DELETE_GLOBAL
+        | Opcode::IMPORT_NAME
+        | Opcode::IMPORT_FROM => {
             format!("({})", name(arg as usize))
         }
         Opcode::BINARY_OP => weft_specializer::BinaryOperator::from_arg(arg)
             .map(|b| format!("({})", b.symbol()))
             .unwrap_or_default(),
-        Opcode::COMPARE_OP => ["<", "<=", "==", "!=", ">", ">="].get(arg as usize).map(|s| format!("({s})")).unwrap_or_default(),
+        Opcode::COMPARE_OP => ["<", "<=", "==", "!=", ">", ">="]
+            .get(arg as usize)
+            .map(|s| format!("({s})"))
+            .unwrap_or_default(),
         _ => String::new(),
     }
 }
@@ -89,7 +115,8 @@ fn dis(vm: &Vm, args: CallArgs) -> PyResult<Value> {
         Some(v) => crate::ops::truthy(vm, v)?,
         None => false,
     };
-    let code = code_of(&target).ok_or_else(|| vm.type_error("don't know how to disassemble this object"))?;
+    let code = code_of(&target)
+        .ok_or_else(|| vm.type_error("don't know how to disassemble this object"))?;
     write_stdout(&listing(code, adaptive));
     Ok(Value::None)
 }

@@ -30,9 +30,15 @@ fn real(vm: &Vm, v: &Value) -> PyResult<f64> {
         Value::Bool(b) => Ok(*b as i64 as f64),
         _ => {
             if let Some(b) = as_int_like(v) {
-                return m::bigint_to_f64(&b).map_err(|_| vm.overflow_error("int too large to convert to float"));
+                return m::bigint_to_f64(&b)
+                    .map_err(|_| vm.overflow_error("int too large to convert to float"));
             }
-            if ops::special(v, "__float__").is_some() || matches!(v.as_obj().map(|o| &o.payload), Some(crate::object::Payload::Float(_))) {
+            if ops::special(v, "__float__").is_some()
+                || matches!(
+                    v.as_obj().map(|o| &o.payload),
+                    Some(crate::object::Payload::Float(_))
+                )
+            {
                 return crate::builtins::ctors::to_float(vm, Some(v));
             }
             Err(vm.type_error(format!("must be real number, not {}", vm.type_name(v))))
@@ -105,7 +111,13 @@ fn radians(vm: &Vm, a: CallArgs) -> PyResult<Value> {
     Ok(Value::Float(m::radians(real(vm, &a.pos()[0])?)))
 }
 
-fn rounding(vm: &Vm, a: CallArgs, name: &str, dunder: &str, f: fn(f64) -> Result<BigInt, MathError>) -> PyResult<Value> {
+fn rounding(
+    vm: &Vm,
+    a: CallArgs,
+    name: &str,
+    dunder: &str,
+    f: fn(f64) -> Result<BigInt, MathError>,
+) -> PyResult<Value> {
     arg_count(vm, name, &a, 1, 1)?;
     let v = &a.pos()[0];
     if let Some(b) = as_int_like(v) {
@@ -135,7 +147,9 @@ fn f2(vm: &Vm, a: &CallArgs, name: &str) -> PyResult<(f64, f64)> {
 
 fn atan2(vm: &Vm, a: CallArgs) -> PyResult<Value> {
     let (y, x) = f2(vm, &a, "atan2")?;
-    m::atan2(y, x).map(Value::Float).map_err(|e| math_err(vm, e))
+    m::atan2(y, x)
+        .map(Value::Float)
+        .map_err(|e| math_err(vm, e))
 }
 fn copysign(vm: &Vm, a: CallArgs) -> PyResult<Value> {
     let (x, y) = f2(vm, &a, "copysign")?;
@@ -147,7 +161,9 @@ fn fmod(vm: &Vm, a: CallArgs) -> PyResult<Value> {
 }
 fn remainder(vm: &Vm, a: CallArgs) -> PyResult<Value> {
     let (x, y) = f2(vm, &a, "remainder")?;
-    m::remainder(x, y).map(Value::Float).map_err(|e| math_err(vm, e))
+    m::remainder(x, y)
+        .map(Value::Float)
+        .map_err(|e| math_err(vm, e))
 }
 fn pow(vm: &Vm, a: CallArgs) -> PyResult<Value> {
     let (x, y) = f2(vm, &a, "pow")?;
@@ -157,20 +173,28 @@ fn pow(vm: &Vm, a: CallArgs) -> PyResult<Value> {
 fn modf(vm: &Vm, a: CallArgs) -> PyResult<Value> {
     arg_count(vm, "modf", &a, 1, 1)?;
     let (f, i) = m::modf(real(vm, &a.pos()[0])?);
-    Ok(crate::builtins::tuple::new_tuple(vec![Value::Float(f), Value::Float(i)]))
+    Ok(crate::builtins::tuple::new_tuple(vec![
+        Value::Float(f),
+        Value::Float(i),
+    ]))
 }
 
 fn frexp(vm: &Vm, a: CallArgs) -> PyResult<Value> {
     arg_count(vm, "frexp", &a, 1, 1)?;
     let (f, e) = m::frexp(real(vm, &a.pos()[0])?);
-    Ok(crate::builtins::tuple::new_tuple(vec![Value::Float(f), Value::Int(e as i64)]))
+    Ok(crate::builtins::tuple::new_tuple(vec![
+        Value::Float(f),
+        Value::Int(e as i64),
+    ]))
 }
 
 fn ldexp(vm: &Vm, a: CallArgs) -> PyResult<Value> {
     arg_count(vm, "ldexp", &a, 2, 2)?;
     let x = real(vm, &a.pos()[0])?;
     let i = int_arg(vm, &a.pos()[1])?;
-    m::ldexp(x, &i).map(Value::Float).map_err(|e| math_err(vm, e))
+    m::ldexp(x, &i)
+        .map(Value::Float)
+        .map_err(|e| math_err(vm, e))
 }
 
 fn to_real<'a>(vm: &Vm, v: &Value, hold: &'a mut Option<BigInt>) -> PyResult<Real<'a>> {
@@ -179,7 +203,9 @@ fn to_real<'a>(vm: &Vm, v: &Value, hold: &'a mut Option<BigInt>) -> PyResult<Rea
     }
     if let Some(b) = as_int_like(v) {
         *hold = Some(b);
-        return Ok(Real::Int(hold.as_ref().unwrap_or_else(|| unreachable_int())));
+        return Ok(Real::Int(
+            hold.as_ref().unwrap_or_else(|| unreachable_int()),
+        ));
     }
     Ok(Real::Float(real(vm, v)?))
 }
@@ -198,7 +224,9 @@ fn log(vm: &Vm, a: CallArgs) -> PyResult<Value> {
         Some(b) => Some(to_real(vm, b, &mut h2)?),
         None => None,
     };
-    m::log(x, base).map(Value::Float).map_err(|e| math_err(vm, e))
+    m::log(x, base)
+        .map(Value::Float)
+        .map_err(|e| math_err(vm, e))
 }
 
 fn log2(vm: &Vm, a: CallArgs) -> PyResult<Value> {
@@ -217,17 +245,23 @@ fn log10(vm: &Vm, a: CallArgs) -> PyResult<Value> {
 
 fn isqrt(vm: &Vm, a: CallArgs) -> PyResult<Value> {
     arg_count(vm, "isqrt", &a, 1, 1)?;
-    m::isqrt(&int_arg(vm, &a.pos()[0])?).map(int_from_bigint).map_err(|e| math_err(vm, e))
+    m::isqrt(&int_arg(vm, &a.pos()[0])?)
+        .map(int_from_bigint)
+        .map_err(|e| math_err(vm, e))
 }
 
 fn factorial(vm: &Vm, a: CallArgs) -> PyResult<Value> {
     arg_count(vm, "factorial", &a, 1, 1)?;
-    m::factorial(&int_arg(vm, &a.pos()[0])?).map(int_from_bigint).map_err(|e| math_err(vm, e))
+    m::factorial(&int_arg(vm, &a.pos()[0])?)
+        .map(int_from_bigint)
+        .map_err(|e| math_err(vm, e))
 }
 
 fn comb(vm: &Vm, a: CallArgs) -> PyResult<Value> {
     arg_count(vm, "comb", &a, 2, 2)?;
-    m::comb(&int_arg(vm, &a.pos()[0])?, &int_arg(vm, &a.pos()[1])?).map(int_from_bigint).map_err(|e| math_err(vm, e))
+    m::comb(&int_arg(vm, &a.pos()[0])?, &int_arg(vm, &a.pos()[1])?)
+        .map(int_from_bigint)
+        .map_err(|e| math_err(vm, e))
 }
 
 fn perm(vm: &Vm, a: CallArgs) -> PyResult<Value> {
@@ -237,7 +271,9 @@ fn perm(vm: &Vm, a: CallArgs) -> PyResult<Value> {
         Some(v) if !v.is_none() => Some(int_arg(vm, v)?),
         _ => None,
     };
-    m::perm(&n, k.as_ref()).map(int_from_bigint).map_err(|e| math_err(vm, e))
+    m::perm(&n, k.as_ref())
+        .map(int_from_bigint)
+        .map_err(|e| math_err(vm, e))
 }
 
 fn ints(vm: &Vm, a: &CallArgs) -> PyResult<Vec<BigInt>> {
@@ -253,16 +289,25 @@ fn lcm(vm: &Vm, a: CallArgs) -> PyResult<Value> {
 }
 
 fn floats(vm: &Vm, v: &Value) -> PyResult<Vec<f64>> {
-    ops::collect_iter(vm, v)?.iter().map(|x| real(vm, x)).collect()
+    ops::collect_iter(vm, v)?
+        .iter()
+        .map(|x| real(vm, x))
+        .collect()
 }
 
 fn fsum(vm: &Vm, a: CallArgs) -> PyResult<Value> {
     arg_count(vm, "fsum", &a, 1, 1)?;
-    m::fsum(&floats(vm, &a.pos()[0])?).map(Value::Float).map_err(|e| math_err(vm, e))
+    m::fsum(&floats(vm, &a.pos()[0])?)
+        .map(Value::Float)
+        .map_err(|e| math_err(vm, e))
 }
 
 fn hypot(vm: &Vm, a: CallArgs) -> PyResult<Value> {
-    let xs: Vec<f64> = a.pos().iter().map(|x| real(vm, x)).collect::<PyResult<_>>()?;
+    let xs: Vec<f64> = a
+        .pos()
+        .iter()
+        .map(|x| real(vm, x))
+        .collect::<PyResult<_>>()?;
     Ok(Value::Float(m::hypot(&xs)))
 }
 
@@ -270,7 +315,9 @@ fn dist(vm: &Vm, a: CallArgs) -> PyResult<Value> {
     arg_count(vm, "dist", &a, 2, 2)?;
     let p = floats(vm, &a.pos()[0])?;
     let q = floats(vm, &a.pos()[1])?;
-    m::dist(&p, &q).map(Value::Float).map_err(|e| math_err(vm, e))
+    m::dist(&p, &q)
+        .map(Value::Float)
+        .map_err(|e| math_err(vm, e))
 }
 
 fn isclose(vm: &Vm, a: CallArgs) -> PyResult<Value> {
@@ -284,7 +331,9 @@ fn isclose(vm: &Vm, a: CallArgs) -> PyResult<Value> {
         Some(v) => real(vm, v)?,
         None => 0.0,
     };
-    m::isclose(x, y, rel, abs).map(Value::Bool).map_err(|e| math_err(vm, e))
+    m::isclose(x, y, rel, abs)
+        .map(Value::Bool)
+        .map_err(|e| math_err(vm, e))
 }
 
 fn isfinite(vm: &Vm, a: CallArgs) -> PyResult<Value> {
@@ -314,15 +363,55 @@ pub fn make() -> ObjRef {
     let md = super::make_module(
         "math",
         &[
-            ("sqrt", sqrt), ("exp", exp), ("exp2", exp2), ("expm1", expm1), ("log1p", log1p),
-            ("sin", sin), ("cos", cos), ("tan", tan), ("asin", asin), ("acos", acos), ("atan", atan),
-            ("sinh", sinh), ("cosh", cosh), ("tanh", tanh), ("cbrt", cbrt), ("asinh", asinh), ("acosh", acosh), ("atanh", atanh), ("fabs", fabs),
-            ("degrees", degrees), ("radians", radians), ("floor", floor), ("ceil", ceil), ("trunc", trunc),
-            ("atan2", atan2), ("copysign", copysign), ("fmod", fmod), ("remainder", remainder), ("pow", pow),
-            ("modf", modf), ("frexp", frexp), ("ldexp", ldexp), ("log", log), ("log2", log2), ("log10", log10),
-            ("isqrt", isqrt), ("factorial", factorial), ("comb", comb), ("perm", perm), ("gcd", gcd), ("lcm", lcm),
-            ("fsum", fsum), ("hypot", hypot), ("dist", dist), ("isclose", isclose), ("isfinite", isfinite),
-            ("isinf", isinf), ("isnan", isnan), ("prod", prod),
+            ("sqrt", sqrt),
+            ("exp", exp),
+            ("exp2", exp2),
+            ("expm1", expm1),
+            ("log1p", log1p),
+            ("sin", sin),
+            ("cos", cos),
+            ("tan", tan),
+            ("asin", asin),
+            ("acos", acos),
+            ("atan", atan),
+            ("sinh", sinh),
+            ("cosh", cosh),
+            ("tanh", tanh),
+            ("cbrt", cbrt),
+            ("asinh", asinh),
+            ("acosh", acosh),
+            ("atanh", atanh),
+            ("fabs", fabs),
+            ("degrees", degrees),
+            ("radians", radians),
+            ("floor", floor),
+            ("ceil", ceil),
+            ("trunc", trunc),
+            ("atan2", atan2),
+            ("copysign", copysign),
+            ("fmod", fmod),
+            ("remainder", remainder),
+            ("pow", pow),
+            ("modf", modf),
+            ("frexp", frexp),
+            ("ldexp", ldexp),
+            ("log", log),
+            ("log2", log2),
+            ("log10", log10),
+            ("isqrt", isqrt),
+            ("factorial", factorial),
+            ("comb", comb),
+            ("perm", perm),
+            ("gcd", gcd),
+            ("lcm", lcm),
+            ("fsum", fsum),
+            ("hypot", hypot),
+            ("dist", dist),
+            ("isclose", isclose),
+            ("isfinite", isfinite),
+            ("isinf", isinf),
+            ("isnan", isnan),
+            ("prod", prod),
         ],
     );
     super::set_attr(&md, "pi", Value::Float(std::f64::consts::PI));

@@ -8,8 +8,8 @@ pub mod sys;
 pub mod thread;
 pub mod time;
 
-use crate::builtins::types::types;
 use crate::builtins::native_function;
+use crate::builtins::types::types;
 use crate::function::NativeFn;
 use crate::object::{Object, Payload};
 use crate::typeobj::{BaseKind, TypeData};
@@ -46,12 +46,21 @@ pub fn new_native_class(name: &str, module: &str) -> &'static Object {
     if let Payload::Dict(d) = &dict.payload {
         d.set_by_name("__module__", crate::strobj::new_str(module));
     }
-    let td = TypeData::new(name, vec![t.object], dict, BaseKind::Other, Vec::new(), false, true);
+    let td = TypeData::new(
+        name,
+        vec![t.object],
+        dict,
+        BaseKind::Other,
+        Vec::new(),
+        false,
+        true,
+    );
     let r = ObjRef::new_immortal(Object::new(t.type_, Payload::Type(td)));
     let cls = r.as_static().expect("immortal class");
     std::mem::forget(r);
     let mro = crate::typeobj::c3_mro(cls, &[t.object]).unwrap_or_else(|_| vec![cls, t.object]);
-    cls.type_data_of_self().set_bases_and_mro(vec![t.object], mro);
+    cls.type_data_of_self()
+        .set_bases_and_mro(vec![t.object], mro);
     cls
 }
 

@@ -30,13 +30,18 @@ fn class() -> &'static Object {
 
 fn gen<'a>(vm: &Vm, v: &'a Value) -> PyResult<&'a Mutex<Mt19937>> {
     match v.as_obj().map(|o| &o.payload) {
-        Some(Payload::Native(b)) => b.downcast_ref::<Gen>().map(|g| &g.0).ok_or_else(|| vm.type_error("not a Random")),
+        Some(Payload::Native(b)) => b
+            .downcast_ref::<Gen>()
+            .map(|g| &g.0)
+            .ok_or_else(|| vm.type_error("not a Random")),
         _ => Err(vm.type_error("not a Random")),
     }
 }
 
 fn time_seed() -> BigInt {
-    let d = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    let d = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
     BigInt::from(d.as_nanos()) ^ BigInt::from(std::process::id())
 }
 
@@ -46,7 +51,10 @@ fn new(vm: &Vm, a: CallArgs) -> PyResult<Value> {
         Some(v) if !v.is_none() => mt.seed_from_int(&seed_int(vm, v)?),
         _ => mt.seed_from_int(&time_seed()),
     }
-    Ok(Value::Obj(ObjRef::new(Object::new(class(), Payload::Native(Box::new(Gen(Mutex::new(mt))))))))
+    Ok(Value::Obj(ObjRef::new(Object::new(
+        class(),
+        Payload::Native(Box::new(Gen(Mutex::new(mt)))),
+    ))))
 }
 
 fn seed_int(vm: &Vm, v: &Value) -> PyResult<BigInt> {
@@ -56,7 +64,9 @@ fn seed_int(vm: &Vm, v: &Value) -> PyResult<BigInt> {
     if let Value::Float(f) = v {
         return Ok(BigInt::from(vm.hash(&Value::Float(*f))?));
     }
-    Err(vm.type_error("The only supported seed types are: None,\nint, float, str, bytes, and bytearray."))
+    Err(vm.type_error(
+        "The only supported seed types are: None,\nint, float, str, bytes, and bytearray.",
+    ))
 }
 
 fn seed(vm: &Vm, a: CallArgs) -> PyResult<Value> {

@@ -39,9 +39,15 @@ fn stream_of(v: &Value) -> u8 {
 
 fn write(vm: &Vm, a: CallArgs) -> PyResult<Value> {
     arg_count(vm, "write", &a, 2, 2)?;
-    let s = a.pos()[1].as_obj().and_then(|o| o.as_str()).ok_or_else(|| {
-        vm.type_error(format!("write() argument must be str, not {}", vm.type_name(&a.pos()[1])))
-    })?;
+    let s = a.pos()[1]
+        .as_obj()
+        .and_then(|o| o.as_str())
+        .ok_or_else(|| {
+            vm.type_error(format!(
+                "write() argument must be str, not {}",
+                vm.type_name(&a.pos()[1])
+            ))
+        })?;
     if stream_of(&a.pos()[0]) == 2 {
         crate::builtins::functions::flush_stdout();
         let _ = std::io::stderr().lock().write_all(s.as_bytes());
@@ -67,7 +73,9 @@ fn exit(vm: &Vm, a: CallArgs) -> PyResult<Value> {
 }
 
 fn getrecursionlimit(vm: &Vm, _a: CallArgs) -> PyResult<Value> {
-    Ok(Value::Int(vm.interp.recursion_limit.load(Ordering::Relaxed) as i64))
+    Ok(Value::Int(
+        vm.interp.recursion_limit.load(Ordering::Relaxed) as i64,
+    ))
 }
 
 fn setrecursionlimit(vm: &Vm, a: CallArgs) -> PyResult<Value> {
@@ -76,21 +84,32 @@ fn setrecursionlimit(vm: &Vm, a: CallArgs) -> PyResult<Value> {
     if n < 1 {
         return Err(vm.value_error("recursion limit must be greater or equal than 1"));
     }
-    vm.interp.recursion_limit.store(n as usize, Ordering::Relaxed);
+    vm.interp
+        .recursion_limit
+        .store(n as usize, Ordering::Relaxed);
     Ok(Value::None)
 }
 
 fn get_int_max_str_digits(vm: &Vm, _a: CallArgs) -> PyResult<Value> {
-    Ok(Value::Int(vm.interp.int_max_str_digits.load(Ordering::Relaxed) as i64))
+    Ok(Value::Int(
+        vm.interp.int_max_str_digits.load(Ordering::Relaxed) as i64,
+    ))
 }
 
 fn set_int_max_str_digits(vm: &Vm, a: CallArgs) -> PyResult<Value> {
-    let v = a.pos().first().or(a.kwarg("maxdigits")).cloned().unwrap_or(Value::Int(0));
+    let v = a
+        .pos()
+        .first()
+        .or(a.kwarg("maxdigits"))
+        .cloned()
+        .unwrap_or(Value::Int(0));
     let n = ops::index_i64(vm, &v)?;
     if n != 0 && n < 640 {
         return Err(vm.value_error("maxdigits must be 0 or larger than 640"));
     }
-    vm.interp.int_max_str_digits.store(n as usize, Ordering::Relaxed);
+    vm.interp
+        .int_max_str_digits
+        .store(n as usize, Ordering::Relaxed);
     Ok(Value::None)
 }
 
@@ -109,7 +128,11 @@ fn getsizeof(_vm: &Vm, _a: CallArgs) -> PyResult<Value> {
 fn exc_info(vm: &Vm, _a: CallArgs) -> PyResult<Value> {
     let h = vm.handled.borrow().clone();
     Ok(match h {
-        Value::Obj(o) => new_tuple(vec![crate::builtins::types::class_value(o.class()), Value::Obj(o), Value::None]),
+        Value::Obj(o) => new_tuple(vec![
+            crate::builtins::types::class_value(o.class()),
+            Value::Obj(o),
+            Value::None,
+        ]),
         _ => new_tuple(vec![Value::None, Value::None, Value::None]),
     })
 }
@@ -143,7 +166,13 @@ pub fn make(vm: &Vm) -> ObjRef {
     super::set_attr(&m, "stderr", mk(2));
     super::set_attr(&m, "__stdout__", mk(1));
     super::set_attr(&m, "__stderr__", mk(2));
-    let argv: Vec<Value> = vm.interp.config.argv.iter().map(|s| new_str(s.clone())).collect();
+    let argv: Vec<Value> = vm
+        .interp
+        .config
+        .argv
+        .iter()
+        .map(|s| new_str(s.clone()))
+        .collect();
     super::set_attr(&m, "argv", new_list(argv));
     super::set_attr(&m, "maxsize", Value::Int(i64::MAX));
     super::set_attr(&m, "byteorder", new_str("little"));
@@ -152,7 +181,13 @@ pub fn make(vm: &Vm) -> ObjRef {
     super::set_attr(
         &m,
         "version_info",
-        new_tuple(vec![Value::Int(3), Value::Int(12), Value::Int(0), new_str("final"), Value::Int(0)]),
+        new_tuple(vec![
+            Value::Int(3),
+            Value::Int(12),
+            Value::Int(0),
+            new_str("final"),
+            Value::Int(0),
+        ]),
     );
     super::set_attr(&m, "path", new_list(Vec::new()));
     super::set_attr(&m, "executable", new_str("weft"));

@@ -36,7 +36,10 @@ pub struct PyLock {
 
 impl Default for PyLock {
     fn default() -> Self {
-        PyLock { locked: Mutex::new(false), cv: Condvar::new() }
+        PyLock {
+            locked: Mutex::new(false),
+            cv: Condvar::new(),
+        }
     }
 }
 
@@ -140,7 +143,15 @@ pub fn local_class() -> &'static Object {
         if let Payload::Dict(d) = &dict.payload {
             d.set_by_name("__module__", new_str("_thread"));
         }
-        let td = crate::typeobj::TypeData::new("_local", vec![t.object], dict, crate::typeobj::BaseKind::ThreadLocal, Vec::new(), false, false);
+        let td = crate::typeobj::TypeData::new(
+            "_local",
+            vec![t.object],
+            dict,
+            crate::typeobj::BaseKind::ThreadLocal,
+            Vec::new(),
+            false,
+            false,
+        );
         let r = ObjRef::new_immortal(Object::new(t.type_, Payload::Type(td)));
         let c = r.as_static().expect("immortal");
         std::mem::forget(r);
@@ -153,8 +164,12 @@ pub fn local_class() -> &'static Object {
 /// The calling thread's attribute dict of a `_local` object (created, and
 /// `__init__` replayed, on first use in a thread).
 pub fn local_dict(vm: &Vm, o: &ObjRef) -> PyResult<Option<ObjRef>> {
-    let Payload::Native(b) = &o.payload else { return Ok(None) };
-    let Some(tl) = b.downcast_ref::<ThreadLocalData>() else { return Ok(None) };
+    let Payload::Native(b) = &o.payload else {
+        return Ok(None);
+    };
+    let Some(tl) = b.downcast_ref::<ThreadLocalData>() else {
+        return Ok(None);
+    };
     let me = current_ident();
     if let Some(d) = tl.dicts.lock().get(&me) {
         return Ok(Some(d.clone()));
@@ -176,12 +191,17 @@ pub fn local_dict(vm: &Vm, o: &ObjRef) -> PyResult<Option<ObjRef>> {
 
 /// The payload of a new `_local` instance.
 pub fn new_local_payload(args: &[Value]) -> Payload {
-    Payload::Native(Box::new(ThreadLocalData { dicts: Mutex::new(HashMap::new()), args: args.to_vec() }))
+    Payload::Native(Box::new(ThreadLocalData {
+        dicts: Mutex::new(HashMap::new()),
+        args: args.to_vec(),
+    }))
 }
 
 fn lock_of<'a>(vm: &Vm, v: &'a Value) -> PyResult<&'a PyLock> {
     match v.as_obj().map(|o| &o.payload) {
-        Some(Payload::Native(b)) => b.downcast_ref::<PyLock>().ok_or_else(|| vm.type_error("not a lock")),
+        Some(Payload::Native(b)) => b
+            .downcast_ref::<PyLock>()
+            .ok_or_else(|| vm.type_error("not a lock")),
         _ => Err(vm.type_error("not a lock")),
     }
 }
@@ -198,11 +218,25 @@ fn timeout_arg(vm: &Vm, a: &Args, blocking_idx: usize) -> PyResult<(bool, Option
     if t < 0.0 && t != -1.0 {
         return Err(vm.value_error("timeout value must be a non-negative number"));
     }
-    Ok((blocking, if t < 0.0 { None } else { Some(Duration::from_secs_f64(t)) }))
+    Ok((
+        blocking,
+        if t < 0.0 {
+            None
+        } else {
+            Some(Duration::from_secs_f64(t))
+        },
+    ))
 }
 
 fn lock_acquire(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    let a = Args::parse(vm, "acquire", args, &["self", "blocking", "timeout"], &[], 1)?;
+    let a = Args::parse(
+        vm,
+        "acquire",
+        args,
+        &["self", "blocking", "timeout"],
+        &[],
+        1,
+    )?;
     let l = lock_of(vm, a.get(0).unwrap_or(&Value::None))?;
     let (blocking, timeout) = timeout_arg(vm, &a, 1)?;
     Ok(Value::Bool(l.acquire(blocking, timeout)))
@@ -221,26 +255,43 @@ fn lock_exit(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 }
 
 fn lock_locked(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    Ok(Value::Bool(lock_of(vm, args.pos().first().unwrap_or(&Value::None))?.locked()))
+    Ok(Value::Bool(
+        lock_of(vm, args.pos().first().unwrap_or(&Value::None))?.locked(),
+    ))
 }
 
 fn allocate_lock(_vm: &Vm, _args: CallArgs) -> PyResult<Value> {
-    Ok(Value::Obj(ObjRef::new(Object::new(lock_class(), Payload::Native(Box::new(PyLock::default()))))))
+    Ok(Value::Obj(ObjRef::new(Object::new(
+        lock_class(),
+        Payload::Native(Box::new(PyLock::default())),
+    ))))
 }
 
 fn rlock_of<'a>(vm: &Vm, v: &'a Value) -> PyResult<&'a PyRLock> {
     match v.as_obj().map(|o| &o.payload) {
-        Some(Payload::Native(b)) => b.downcast_ref::<PyRLock>().ok_or_else(|| vm.type_error("not an RLock")),
+        Some(Payload::Native(b)) => b
+            .downcast_ref::<PyRLock>()
+            .ok_or_else(|| vm.type_error("not an RLock")),
         _ => Err(vm.type_error("not an RLock")),
     }
 }
 
 fn rlock_new(_vm: &Vm, _args: CallArgs) -> PyResult<Value> {
-    Ok(Value::Obj(ObjRef::new(Object::new(rlock_class(), Payload::Native(Box::new(PyRLock::default()))))))
+    Ok(Value::Obj(ObjRef::new(Object::new(
+        rlock_class(),
+        Payload::Native(Box::new(PyRLock::default())),
+    ))))
 }
 
 fn rlock_acquire(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    let a = Args::parse(vm, "acquire", args, &["self", "blocking", "timeout"], &[], 1)?;
+    let a = Args::parse(
+        vm,
+        "acquire",
+        args,
+        &["self", "blocking", "timeout"],
+        &[],
+        1,
+    )?;
     let l = rlock_of(vm, a.get(0).unwrap_or(&Value::None))?;
     let (blocking, timeout) = timeout_arg(vm, &a, 1)?;
     let me = current_ident();
@@ -297,7 +348,8 @@ fn rlock_release_save(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     if g.1 == 0 || g.0 != current_ident() {
         return Err(vm.runtime_error("cannot release un-acquired lock"));
     }
-    let saved = crate::builtins::tuple::new_tuple(vec![Value::Int(g.1 as i64), Value::Int(g.0 as i64)]);
+    let saved =
+        crate::builtins::tuple::new_tuple(vec![Value::Int(g.1 as i64), Value::Int(g.0 as i64)]);
     *g = (0, 0);
     drop(g);
     l.cv.notify_one();
@@ -306,7 +358,8 @@ fn rlock_release_save(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 
 fn rlock_acquire_restore(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     let l = rlock_of(vm, args.pos().first().unwrap_or(&Value::None))?;
-    let state = crate::builtins::tuple::tuple_items(args.pos().get(1).unwrap_or(&Value::None)).unwrap_or_default();
+    let state = crate::builtins::tuple::tuple_items(args.pos().get(1).unwrap_or(&Value::None))
+        .unwrap_or_default();
     let count = match state.first() {
         Some(Value::Int(c)) => *c as usize,
         _ => 1,
@@ -338,12 +391,22 @@ pub fn spawn(vm: &Vm, func: Value, args: Vec<Value>, kwargs: Vec<(Value, Value)>
             names.push(k);
             all.push(v);
         }
-        let r = tvm.call_args(&func, CallArgs { args: &all, kwnames: &names });
+        let r = tvm.call_args(
+            &func,
+            CallArgs {
+                args: &all,
+                kwnames: &names,
+            },
+        );
         if let Err(e) = r {
             if !tvm.err_matches(&e, types().exc.system_exit) {
                 crate::builtins::functions::flush_stdout();
                 let text = crate::exceptions::format_exception(&tvm, &e.0);
-                eprint!("Unhandled exception in thread started by {}\n{}", tvm.repr_of(&func).unwrap_or_default(), text);
+                eprint!(
+                    "Unhandled exception in thread started by {}\n{}",
+                    tvm.repr_of(&func).unwrap_or_default(),
+                    text
+                );
             }
         }
         interp.running_threads.fetch_sub(1, Ordering::AcqRel);
@@ -360,7 +423,8 @@ fn start_new_thread(vm: &Vm, args: CallArgs) -> PyResult<Value> {
         return Err(vm.type_error("start_new_thread expected at least 2 arguments"));
     }
     let func = pos[0].clone();
-    let targs = crate::builtins::tuple::tuple_items(&pos[1]).ok_or_else(|| vm.type_error("2nd arg must be a tuple"))?;
+    let targs = crate::builtins::tuple::tuple_items(&pos[1])
+        .ok_or_else(|| vm.type_error("2nd arg must be a tuple"))?;
     let mut kw = Vec::new();
     if let Some(k) = pos.get(2) {
         if let Some(d) = crate::builtins::dict::dict_payload(k) {
@@ -378,7 +442,9 @@ fn format_exception(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 }
 
 fn count(vm: &Vm, _args: CallArgs) -> PyResult<Value> {
-    Ok(Value::Int(vm.interp.running_threads.load(Ordering::Acquire) as i64))
+    Ok(Value::Int(
+        vm.interp.running_threads.load(Ordering::Acquire) as i64,
+    ))
 }
 
 /// Builds the module.

@@ -13,12 +13,16 @@ fn origin() -> Instant {
 }
 
 fn now(_vm: &Vm, _a: CallArgs) -> PyResult<Value> {
-    let d = SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default();
+    let d = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default();
     Ok(Value::Float(d.as_secs_f64()))
 }
 
 fn now_ns(_vm: &Vm, _a: CallArgs) -> PyResult<Value> {
-    let d = SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default();
+    let d = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default();
     Ok(Value::Int(d.as_nanos() as i64))
 }
 
@@ -44,7 +48,12 @@ fn sleep(vm: &Vm, a: CallArgs) -> PyResult<Value> {
             break;
         }
         std::thread::sleep(left.min(Duration::from_millis(50)));
-        if vm.is_main && vm.interp.interrupted.swap(false, std::sync::atomic::Ordering::Relaxed) {
+        if vm.is_main
+            && vm
+                .interp
+                .interrupted
+                .swap(false, std::sync::atomic::Ordering::Relaxed)
+        {
             return Err(vm.new_error(crate::builtins::types::types().exc.keyboard_interrupt, ""));
         }
     }

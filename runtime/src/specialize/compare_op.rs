@@ -1,0 +1,78 @@
+//! `COMPARE_OP` family: INT (two immediate ints), FLOAT (two floats) and
+//! STR (two exact strs) comparisons producing a bool directly.
+
+use super::{adapt, miss, stats, Attempt};
+use crate::builtins::types::{is_exact, types};
+use crate::eval::Frame;
+use crate::ops;
+use crate::value::Value;
+use crate::vm::{PyResult, Vm};
+use std::cmp::Ordering;
+use weft_specializer::Opcode;
+
+fn attempt(a: &Value, b: &Value) -> Attempt {
+    let v = match (a, b) {
+        (Value::Int(_), Value::Int(_)) => Opcode::COMPARE_OP_INT,
+        (Value::Float(_), Value::Float(_)) => Opcode::COMPARE_OP_FLOAT,
+        _ if is_exact(a, types().str) && is_exact(b, types().str) => Opcode::COMPARE_OP_STR,
+        _ => return Err("other operand types"),
+    };
+    Ok((v, Vec::new()))
+}
+
+#[inline(always)]
+fn by_ordering(o: Ordering, arg: u32) -> bool {
+    match arg {
+        0 => o == Ordering::Less,
+        1 => o != Ordering::Greater,
+        2 => o == Ordering::Equal,
+        3 => o != Ordering::Equal,
+        4 => o == Ordering::Greater,
+        _ => o != Ordering::Less,
+    }
+}
+
+#[inline(always)]
+fn fast(op: Opcode, a: &Value, b: &Value, arg: u32) -> Option<bool> {
+    match (op, a, b) {
+        (Opcode::COMPARE_OP_INT, Value::Int(x), Value::Int(y)) => Some(by_ordering(x.cmp(y), arg)),
+        (Opcode::COMPARE_OP_FLOAT, Value::Float(x), Value::Float(y)) => Some(match arg {
+            0 => x < y,
+            1 => x <= y,
+            2 => x == y,
+            3 => x != y,
+            4 => x > y,
+            _ => x >= y,
+        }),
+        (Opcode::COMPARE_OP_STR, Value::Obj(x), Value::Obj(y))
+            if is_exact(a, types().str) && is_exact(b, types().str) =>
+        {
+            Some(by_ordering(
+                x.as_str().unwrap_or("").cmp(y.as_str().unwrap_or("")),
+                arg,
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// Executes any member of the family: `a b -- result`.
+#[inline(always)]
+pub fn execute(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<()> {
+    let b = f.stack.pop().unwrap_or(Value::Null);
+    let a = f.stack.pop().unwrap_or(Value::Null);
+    if op.is_specialized() {
+        if let Some(r) = fast(op, &a, &b, arg) {
+            stats::record(op.family(), stats::Event::Hit);
+            f.stack.push(Value::Bool(r));
+            return Ok(());
+        }
+        miss(&f.code.units, at, op, || attempt(&a, &b));
+    } else {
+        stats::record(op.family(), stats::Event::Generic);
+        adapt(&f.code.units, at, op, || attempt(&a, &b));
+    }
+    let r = ops::compare(vm, &a, &b, arg)?;
+    f.stack.push(r);
+    Ok(())
+}

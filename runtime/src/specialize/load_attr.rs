@@ -1,0 +1,205 @@
+//! `LOAD_ATTR` family: INSTANCE_VALUE (instance dict entry, by index,
+//! validated by key identity), SLOT (`__slots__` member), METHOD_WITH_VALUES
+//! / METHOD_NO_DICT (a plain function on the class, bound without
+//! allocating), MODULE (module dict entry). Every instance variant guards
+//! on the class's type version, which moves on any change to the class or
+//! a base, so a property or method added later is never bypassed.
+
+use super::{adapt, guard_for, miss, pack, payload_of, stats, version_of, Attempt};
+use crate::attrs::slot_member;
+use crate::eval::Frame;
+use crate::object::{Object, Payload};
+use crate::typeobj::BaseKind;
+use crate::value::{ObjRef, Value};
+use crate::vm::{PyResult, Vm};
+use weft_specializer::Opcode;
+
+fn attempt(vm: &Vm, obj: &Value, name: &ObjRef, method: bool) -> Attempt {
+    let n = name.as_str().unwrap_or("");
+    if n.starts_with("__") {
+        return Err("special name");
+    }
+    let Value::Obj(o) = obj else {
+        return Err("immediate owner");
+    };
+    match &o.payload {
+        Payload::Module(m) => {
+            let d = vm.dict_of(&m.dict);
+            let ix = d.index_of_str(name).ok_or("module attribute missing")?;
+            let w = pack(Opcode::LOAD_ATTR_MODULE, d.keys_version(), ix).ok_or("out of range")?;
+            return Ok((Opcode::LOAD_ATTR_MODULE, vec![w]));
+        }
+        Payload::Type(_) => return Err("class attribute"),
+        Payload::Super(..) => return Err("super object"),
+        _ => {}
+    }
+    let td = o.class().type_data_of_self();
+    if td.builtin {
+        return Err("built-in class");
+    }
+    if td.base_kind == BaseKind::ThreadLocal {
+        return Err("thread-local object");
+    }
+    let ver = td.assign_version();
+    let descr = td.lookup(name);
+    if let Some(d) = &descr {
+        if let Some(sm) = slot_member(d) {
+            return Ok((
+                Opcode::LOAD_ATTR_SLOT,
+                vec![pack(Opcode::LOAD_ATTR_SLOT, ver, sm.index).ok_or("out of range")?],
+            ));
+        }
+        if let Value::Obj(dobj) = d {
+            match &dobj.payload {
+                Payload::Property(_) => return Err("property"),
+                Payload::Function(_) if method => {
+                    let shadowed = o
+                        .dict
+                        .as_ref()
+                        .map(|dd| vm.dict_of(dd).get_str(name).is_some())
+                        .unwrap_or(false);
+                    if shadowed {
+                        return Err("method shadowed by instance attribute");
+                    }
+                    dobj.make_immortal();
+                    let ptr = &**dobj as *const Object as u64;
+                    let variant = if o.dict.is_some() {
+                        Opcode::LOAD_ATTR_METHOD_WITH_VALUES
+                    } else {
+                        Opcode::LOAD_ATTR_METHOD_NO_DICT
+                    };
+                    return Ok((
+                        variant,
+                        vec![pack(variant, ver, 0).ok_or("no version")?, ptr],
+                    ));
+                }
+                _ => {}
+            }
+        }
+    }
+    let Some(dd) = &o.dict else {
+        return Err("no instance dict");
+    };
+    let ix = vm
+        .dict_of(dd)
+        .index_of_str(name)
+        .ok_or("attribute not in instance dict")?;
+    Ok((
+        Opcode::LOAD_ATTR_INSTANCE_VALUE,
+        vec![pack(Opcode::LOAD_ATTR_INSTANCE_VALUE, ver, ix).ok_or("out of range")?],
+    ))
+}
+
+#[inline(always)]
+fn class_version(o: &Object) -> u32 {
+    o.class().type_data_of_self().version()
+}
+
+/// Executes any member of the family on the owner at the top of the stack.
+#[inline(always)]
+pub fn execute(
+    vm: &Vm,
+    f: &mut Frame,
+    op: Opcode,
+    arg: u32,
+    at: usize,
+    name: &ObjRef,
+) -> PyResult<()> {
+    let method = arg & 1 != 0;
+    let obj = f.stack.pop().unwrap_or(Value::Null);
+    let units = &f.code.units;
+    // (value, self-or-null) on a hit.
+    let fast: Option<(Value, Value)> = match (op, &obj) {
+        (Opcode::LOAD_ATTR_INSTANCE_VALUE, Value::Obj(o)) => {
+            let w = guard_for(units, at, op).unwrap_or(0);
+            if w != 0 && class_version(o) == version_of(w) {
+                o.dict
+                    .as_ref()
+                    .and_then(|d| vm.dict_of(d).value_at_if_key(payload_of(w), name))
+                    .map(|v| (v, Value::Null))
+            } else {
+                None
+            }
+        }
+        (Opcode::LOAD_ATTR_SLOT, Value::Obj(o)) => {
+            let w = guard_for(units, at, op).unwrap_or(0);
+            if w != 0 && class_version(o) == version_of(w) {
+                o.slots
+                    .get(payload_of(w))
+                    .map(|c| c.lock().clone())
+                    .filter(|v| !v.is_null())
+                    .map(|v| (v, Value::Null))
+            } else {
+                None
+            }
+        }
+        (
+            Opcode::LOAD_ATTR_METHOD_WITH_VALUES | Opcode::LOAD_ATTR_METHOD_NO_DICT,
+            Value::Obj(o),
+        ) => {
+            match units.read_payload2(at) {
+                Some((w, ptr))
+                    if w & 0xff == op as u8 as u64
+                        && class_version(o) == version_of(w)
+                        && ptr != 0 =>
+                {
+                    let unshadowed = match &o.dict {
+                        Some(d) => vm.dict_of(d).get_str(name).is_none(),
+                        None => true,
+                    };
+                    if unshadowed {
+                        // SAFETY: `ptr` was stored by `attempt` from an
+                        // object it made immortal first, so it is never
+                        // freed; `read_payload2` returned it together with
+                        // the guard word it was published with, and that
+                        // guard (a type version unique to one class state)
+                        // matched, so it is the method this class holds.
+                        let func = ObjRef::from_object(unsafe { &*(ptr as *const Object) });
+                        Some((Value::Obj(func), obj.clone()))
+                    } else {
+                        None
+                    }
+                }
+                _ => None,
+            }
+        }
+        (Opcode::LOAD_ATTR_MODULE, Value::Obj(o)) => match &o.payload {
+            Payload::Module(m) => {
+                let w = guard_for(units, at, op).unwrap_or(0);
+                let d = vm.dict_of(&m.dict);
+                if w != 0 && version_of(w) == d.keys_version() {
+                    d.value_at_if_key(payload_of(w), name)
+                        .map(|v| (v, Value::Null))
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        },
+        _ => None,
+    };
+    let (v, slf) = match fast {
+        Some(hit) => {
+            stats::record(op.family(), stats::Event::Hit);
+            hit
+        }
+        None => {
+            if op.is_specialized() {
+                miss(units, at, op, || attempt(vm, &obj, name, method));
+            } else {
+                stats::record(op.family(), stats::Event::Generic);
+                adapt(units, at, op, || attempt(vm, &obj, name, method));
+            }
+            if method {
+                crate::attrs::load_method(vm, &obj, name)?
+            } else {
+                (vm.get_attr(&obj, name)?, Value::Null)
+            }
+        }
+    };
+    f.stack.push(v);
+    if method {
+        f.stack.push(slf);
+    }
+    Ok(())
+}

@@ -1,0 +1,100 @@
+//! `LOAD_GLOBAL` family: MODULE (guard: globals keys version; payload:
+//! entry index) and BUILTIN (guards: globals and builtins keys versions;
+//! payload: builtins entry index). The value is read through the entry
+//! index and validated by key identity, so a value write (which keeps the
+//! keys version) is always seen.
+
+use super::{adapt, guard_for, miss, pack, payload_of, stats, version_of, Attempt};
+use crate::eval::Frame;
+use crate::value::{ObjRef, Value};
+use crate::vm::{PyResult, Vm};
+use weft_specializer::Opcode;
+
+fn attempt(vm: &Vm, f: &Frame, name: &ObjRef) -> Attempt {
+    let g = vm.dict_of(&f.globals);
+    let b = vm.dict_of(vm.interp.builtins_dict());
+    if let Some(ix) = g.index_of_str(name) {
+        let w = pack(Opcode::LOAD_GLOBAL_MODULE, g.keys_version(), ix)
+            .ok_or("index or version out of range")?;
+        return Ok((Opcode::LOAD_GLOBAL_MODULE, vec![w]));
+    }
+    if let Some(ix) = b.index_of_str(name) {
+        let w = pack(Opcode::LOAD_GLOBAL_BUILTIN, g.keys_version(), 0).ok_or("no version")?;
+        if ix > u32::MAX as usize {
+            return Err("index out of range");
+        }
+        return Ok((
+            Opcode::LOAD_GLOBAL_BUILTIN,
+            vec![w, ((b.keys_version() as u64) << 32) | ix as u64],
+        ));
+    }
+    Err("name not found")
+}
+
+fn generic(vm: &Vm, f: &Frame, name: &ObjRef) -> PyResult<Value> {
+    if let Some(v) = vm.dict_of(&f.globals).get_str(name) {
+        return Ok(v);
+    }
+    if let Some(v) = vm.dict_of(vm.interp.builtins_dict()).get_str(name) {
+        return Ok(v);
+    }
+    Err(vm.name_error(name.as_str().unwrap_or("?")))
+}
+
+/// Executes any member of the family; pushes the value (and null).
+#[inline(always)]
+pub fn execute(
+    vm: &Vm,
+    f: &mut Frame,
+    op: Opcode,
+    arg: u32,
+    at: usize,
+    name: &ObjRef,
+) -> PyResult<()> {
+    let units = &f.code.units;
+    let fast = match op {
+        Opcode::LOAD_GLOBAL_MODULE => {
+            let w = guard_for(units, at, op).unwrap_or(0);
+            let g = vm.dict_of(&f.globals);
+            if w != 0 && version_of(w) == g.keys_version() {
+                g.value_at_if_key(payload_of(w), name)
+            } else {
+                None
+            }
+        }
+        Opcode::LOAD_GLOBAL_BUILTIN => match units.read_payload2(at) {
+            Some((w, ix)) => {
+                let g = vm.dict_of(&f.globals);
+                let b = vm.dict_of(vm.interp.builtins_dict());
+                if version_of(w) == g.keys_version() && (w & 0xffff_ffff) as u32 == b.keys_version()
+                {
+                    b.value_at_if_key(ix as usize, name)
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        },
+        _ => None,
+    };
+    let v = match fast {
+        Some(v) => {
+            stats::record(op.family(), stats::Event::Hit);
+            v
+        }
+        None => {
+            if op.is_specialized() {
+                miss(units, at, op, || attempt(vm, f, name));
+            } else {
+                stats::record(op.family(), stats::Event::Generic);
+                adapt(units, at, op, || attempt(vm, f, name));
+            }
+            generic(vm, f, name)?
+        }
+    };
+    f.stack.push(v);
+    if arg & 1 != 0 {
+        f.stack.push(Value::Null);
+    }
+    Ok(())
+}
