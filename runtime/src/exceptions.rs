@@ -93,8 +93,46 @@ fn format_one(vm: &Vm, exc: &ObjRef, out: &mut String) {
             }
         }
     }
+    if crate::typeobj::is_subtype(
+        exc.class(),
+        crate::builtins::types::types().exc.syntax_error,
+    ) {
+        syntax_error_location(vm, exc, out);
+    }
     out.push_str(&exception_last_line(vm, exc));
     out.push('\n');
+}
+
+/// The `File "...", line N` / source line / caret block CPython prints
+/// above a SyntaxError's last line.
+fn syntax_error_location(vm: &Vm, exc: &ObjRef, out: &mut String) {
+    let Some(d) = &exc.dict else { return };
+    let d = vm.dict_of(d);
+    let filename = d
+        .get_by_name("filename")
+        .and_then(|v| v.as_obj().and_then(|o| o.as_str().map(|s| s.to_string())));
+    let line = match d.get_by_name("lineno") {
+        Some(Value::Int(n)) => n,
+        _ => return,
+    };
+    out.push_str(&format!(
+        "  File \"{}\", line {}\n",
+        filename.unwrap_or_default(),
+        line
+    ));
+    if let Some(text) = d
+        .get_by_name("text")
+        .and_then(|v| v.as_obj().and_then(|o| o.as_str().map(|s| s.to_string())))
+    {
+        let trimmed = text.trim_end_matches(['\n', '\r']);
+        let stripped = trimmed.trim_start();
+        let indent = trimmed.chars().count() - stripped.chars().count();
+        out.push_str(&format!("    {stripped}\n"));
+        if let Some(Value::Int(col)) = d.get_by_name("offset") {
+            let caret_at = (col as usize).saturating_sub(1).saturating_sub(indent);
+            out.push_str(&format!("    {}^\n", " ".repeat(caret_at)));
+        }
+    }
 }
 
 /// `Type: message` as the last line of a traceback.
