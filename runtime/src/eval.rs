@@ -766,30 +766,13 @@ fn step_family(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyRes
             specialize::binary_op::execute(vm, f, op, at, bop)?;
         }
         Opcode::COMPARE_OP => specialize::compare_op::execute(vm, f, op, arg, at)?,
-        Opcode::CONTAINS_OP => {
-            let b = pop(f);
-            let a = pop(f);
-            let r = ops::contains(vm, &b, &a)?;
-            f.stack.push(Value::Bool(r != (arg == 1)));
-        }
+        Opcode::CONTAINS_OP => specialize::contains_op::execute(vm, f, op, arg, at)?,
         Opcode::TO_BOOL => specialize::to_bool::execute(vm, f, op, at)?,
-        Opcode::STORE_SUBSCR => {
-            let key = pop(f);
-            let container = pop(f);
-            let v = pop(f);
-            ops::set_item(vm, &container, key, v)?;
-        }
+        Opcode::STORE_SUBSCR => specialize::store_subscr::execute(vm, f, op, at)?,
         Opcode::UNPACK_SEQUENCE => {
-            let seq = pop(f);
-            let items = ops::unpack(vm, &seq, arg as usize)?;
-            for v in items.into_iter().rev() {
-                f.stack.push(v);
-            }
+            specialize::unpack_sequence::execute(vm, f, op, arg as usize, at)?
         }
-        Opcode::GET_ITER => {
-            let v = pop(f);
-            f.stack.push(ops::get_iter(vm, &v)?);
-        }
+        Opcode::GET_ITER => specialize::get_iter::execute(vm, f, op, at)?,
         Opcode::FOR_ITER => specialize::for_iter::execute(vm, f, op, arg, at)?,
         Opcode::SEND => {
             let v = pop(f);

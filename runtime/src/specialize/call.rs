@@ -4,7 +4,7 @@
 //! version, which is reset to 0 for good when `__code__`, `__defaults__`
 //! or `__kwdefaults__` change.
 
-use super::{adapt, guard_for, miss, pack, stats, version_of, Attempt};
+use super::{adapt, guard_for, miss, pack, stats, tag, version_of, Attempt};
 use crate::eval::{run_frame, Exit, Frame};
 use crate::function::{CallArgs, FunctionObj};
 use crate::object::Payload;
@@ -59,8 +59,23 @@ fn attempt(callable: &Value, nargs_with_self: usize) -> Attempt {
             }
             _ => Err("bound method of a non-Python function"),
         },
-        Payload::Builtin(_) => Err("builtin function"),
-        Payload::Type(_) => Err("class"),
+        Payload::Builtin(b) if b.bound.is_none() && o.is_immortal() => {
+            let variant = if b.is_method {
+                Opcode::CALL_METHOD_DESCRIPTOR_FAST
+            } else {
+                Opcode::CALL_BUILTIN_FAST
+            };
+            Ok((variant, vec![tag(variant), o.addr() as u64]))
+        }
+        Payload::Builtin(_) => Err("bound builtin method"),
+        Payload::Type(t) if o.is_immortal() => {
+            let variant = if t.builtin {
+                Opcode::CALL_BUILTIN_CLASS
+            } else {
+                Opcode::CALL_ALLOC_AND_ENTER_INIT
+            };
+            Ok((variant, vec![tag(variant), o.addr() as u64]))
+        }
         _ => Err("other callable"),
     }
 }
@@ -138,7 +153,33 @@ pub fn execute(vm: &Vm, f: &mut Frame, op: Opcode, n: usize, at: usize) -> PyRes
         let callable = &head[base];
         let args = if rest[0].is_null() { &rest[1..] } else { rest };
         let units = &f.code.units;
-        let hit = if op.is_specialized() {
+        let by_identity = matches!(
+            op,
+            Opcode::CALL_BUILTIN_FAST
+                | Opcode::CALL_METHOD_DESCRIPTOR_FAST
+                | Opcode::CALL_BUILTIN_CLASS
+                | Opcode::CALL_ALLOC_AND_ENTER_INIT
+        );
+        let identity_hit = if by_identity {
+            match (units.read_payload2(at), callable) {
+                (Some((g, ptr)), Value::Obj(o))
+                    if g & 0xff == op as u8 as u64 && ptr == o.addr() as u64 =>
+                {
+                    Some(match &o.payload {
+                        Payload::Builtin(b) => (b.func)(vm, CallArgs::positional(args)),
+                        _ => {
+                            crate::builtins::typecall::call_type(vm, o, CallArgs::positional(args))
+                        }
+                    })
+                }
+                _ => None,
+            }
+        } else {
+            None
+        };
+        let hit = if identity_hit.is_some() {
+            identity_hit
+        } else if op.is_specialized() && !by_identity {
             fast(
                 vm,
                 op,

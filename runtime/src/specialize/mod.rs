@@ -17,12 +17,16 @@
 pub mod binary_op;
 pub mod call;
 pub mod compare_op;
+pub mod contains_op;
 pub mod for_iter;
+pub mod get_iter;
 pub mod load_attr;
 pub mod load_global;
 pub mod stats;
 pub mod store_attr;
+pub mod store_subscr;
 pub mod to_bool;
+pub mod unpack_sequence;
 
 use weft_specializer::{CodeUnits, Opcode, Rewrite};
 

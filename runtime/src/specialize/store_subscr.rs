@@ -1,0 +1,63 @@
+//! `STORE_SUBSCR` family: LIST_INT (in-range int index into an exact list)
+//! and DICT (exact dict), checked by operand type.
+
+use super::{adapt, miss, stats, tag, Attempt};
+use crate::builtins::types::{is_exact, types};
+use crate::eval::Frame;
+use crate::object::Payload;
+use crate::ops;
+use crate::value::Value;
+use crate::vm::{PyResult, Vm};
+use weft_specializer::Opcode;
+
+fn attempt(container: &Value, key: &Value) -> Attempt {
+    let t = types();
+    if is_exact(container, t.list) && matches!(key, Value::Int(_)) {
+        return Ok((Opcode::STORE_SUBSCR_LIST_INT, Vec::new()));
+    }
+    if is_exact(container, t.dict) {
+        return Ok((Opcode::STORE_SUBSCR_DICT, Vec::new()));
+    }
+    let _ = tag;
+    Err("other container")
+}
+
+/// Executes any member of the family: `value container key --`.
+#[inline(always)]
+pub fn execute(vm: &Vm, f: &mut Frame, op: Opcode, at: usize) -> PyResult<()> {
+    let key = f.stack.pop().unwrap_or(Value::Null);
+    let container = f.stack.pop().unwrap_or(Value::Null);
+    let v = f.stack.pop().unwrap_or(Value::Null);
+    match (op, &container, &key) {
+        (Opcode::STORE_SUBSCR_LIST_INT, Value::Obj(o), Value::Int(i))
+            if is_exact(&container, types().list) =>
+        {
+            if let Payload::List(l) = &o.payload {
+                let mut g = l.lock();
+                let len = g.len() as i64;
+                let j = if *i < 0 { *i + len } else { *i };
+                if j >= 0 && j < len {
+                    let old = std::mem::replace(&mut g[j as usize], v);
+                    drop(g);
+                    drop(old);
+                    stats::record(op.family(), stats::Event::Hit);
+                    return Ok(());
+                }
+            }
+        }
+        (Opcode::STORE_SUBSCR_DICT, Value::Obj(o), _) if is_exact(&container, types().dict) => {
+            if let Payload::Dict(d) = &o.payload {
+                stats::record(op.family(), stats::Event::Hit);
+                return d.set(vm, key, v);
+            }
+        }
+        _ => {}
+    }
+    if op.is_specialized() {
+        miss(&f.code.units, at, op, || attempt(&container, &key));
+    } else {
+        stats::record(op.family(), stats::Event::Generic);
+        adapt(&f.code.units, at, op, || attempt(&container, &key));
+    }
+    ops::set_item(vm, &container, key, v)
+}
