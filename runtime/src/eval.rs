@@ -247,6 +247,9 @@ fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flo
     match op {
         Opcode::NOP | Opcode::CACHE | Opcode::EXTENDED_ARG => {}
         Opcode::RESUME | Opcode::RESUME_CHECK | Opcode::INSTRUMENTED_RESUME => {
+            if op != Opcode::INSTRUMENTED_RESUME {
+                specialize::resume::execute(&code.units, op, at);
+            }
             if vm.is_main && vm.interp.interrupted.swap(false, Ordering::Relaxed) {
                 return Err(vm.new_error(types().exc.keyboard_interrupt, ""));
             }
@@ -745,12 +748,25 @@ fn step_family(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyRes
             let slf = pop(f);
             let cls = pop(f);
             let sup = pop(f);
-            let is_builtin_super = matches!(&sup, Value::Obj(o) if std::ptr::eq(&**o as *const Object, types().super_ as *const Object));
-            let super_obj = if is_builtin_super {
-                crate::builtins::superobj::new_super(vm, cls, slf.clone())?
-            } else {
-                vm.call(&sup, &[cls, slf.clone()])?
-            };
+            let direct =
+                specialize::load_super_attr::execute(&code.units, op, at, &sup, arg & 1 != 0);
+            if direct {
+                if !matches!(&cls, Value::Obj(c) if matches!(c.payload, Payload::Type(_))) {
+                    return Err(vm.type_error(
+                        "super(type, obj): obj must be an instance or subtype of type",
+                    ));
+                }
+                if arg & 1 != 0 {
+                    let v = crate::builtins::superobj::super_getattr(vm, &cls, &slf, &name)?;
+                    f.stack.push(v);
+                    f.stack.push(Value::Null);
+                } else {
+                    let v = crate::builtins::superobj::super_getattr(vm, &cls, &slf, &name)?;
+                    f.stack.push(v);
+                }
+                return Ok(Flow::Next);
+            }
+            let super_obj = vm.call(&sup, &[cls, slf.clone()])?;
             if arg & 1 != 0 {
                 let (m, s) = crate::attrs::load_method(vm, &super_obj, &name)?;
                 f.stack.push(m);
@@ -777,6 +793,7 @@ fn step_family(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyRes
         Opcode::SEND => {
             let v = pop(f);
             let recv = top(f).clone();
+            specialize::send::execute(&code.units, op, at, &recv);
             match crate::builtins::generator::send_to(vm, &recv, v)? {
                 crate::builtins::generator::SendResult::Yielded(y) => f.stack.push(y),
                 crate::builtins::generator::SendResult::Returned(r) => {
@@ -786,7 +803,8 @@ fn step_family(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyRes
             }
         }
         Opcode::JUMP_BACKWARD => {
-            if vm.is_main && vm.interp.interrupted.swap(false, Ordering::Relaxed) {
+            let skip_check = specialize::jump_backward::execute(&code.units, op, at);
+            if !skip_check && vm.is_main && vm.interp.interrupted.swap(false, Ordering::Relaxed) {
                 jump_backward(f, arg);
                 return Err(vm.new_error(types().exc.keyboard_interrupt, ""));
             }
@@ -803,6 +821,7 @@ fn step_family(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyRes
                 let (head, rest) = f.stack.split_at(base + 1);
                 let callable = &head[base];
                 let args = if rest[0].is_null() { &rest[1..] } else { rest };
+                specialize::call_kw::execute(&code.units, op, at, callable);
                 vm.call_args(
                     callable,
                     CallArgs {
@@ -819,6 +838,7 @@ fn step_family(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyRes
             let args_v = pop(f);
             let slf = pop(f);
             let callable = pop(f);
+            specialize::call_function_ex::execute(&code.units, op, at, &callable);
             let mut args: Vec<Value> = Vec::new();
             if !slf.is_null() {
                 args.push(slf);

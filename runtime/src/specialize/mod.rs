@@ -16,12 +16,18 @@
 
 pub mod binary_op;
 pub mod call;
+pub mod call_function_ex;
+pub mod call_kw;
 pub mod compare_op;
 pub mod contains_op;
 pub mod for_iter;
 pub mod get_iter;
+pub mod jump_backward;
 pub mod load_attr;
 pub mod load_global;
+pub mod load_super_attr;
+pub mod resume;
+pub mod send;
 pub mod stats;
 pub mod store_attr;
 pub mod store_subscr;
@@ -116,4 +122,25 @@ pub fn payload_of(word: u64) -> usize {
 #[inline(always)]
 pub fn tag(variant: Opcode) -> u64 {
     (1u64 << 32) | variant as u8 as u64
+}
+
+/// Counts an execution of any family member: a hit when `hit` (the
+/// variant's guard held), else a miss (variant) or a generic run (base),
+/// adapting the slot as needed.
+#[inline(always)]
+pub fn account(
+    units: &CodeUnits,
+    at: usize,
+    op: Opcode,
+    hit: bool,
+    attempt: impl FnOnce() -> Attempt,
+) {
+    if hit {
+        stats::record(op.family(), stats::Event::Hit);
+    } else if op.is_specialized() {
+        miss(units, at, op, attempt);
+    } else {
+        stats::record(op.family(), stats::Event::Generic);
+        adapt(units, at, op, attempt);
+    }
 }
