@@ -1,0 +1,87 @@
+//! Version-tag guards, end to end: a script runs an instruction hot,
+//! changes the world, and runs it again; the output must be right, the
+//! guard miss must show in `--stats=json`, and the site must specialize
+//! again after its cooldown.
+
+mod common;
+
+use common::run_weft;
+use std::time::Duration;
+
+fn run_with_stats(source: &str) -> (String, String) {
+    let dir =
+        std::env::temp_dir().join(format!("weft-spec-{}-{}", std::process::id(), source.len()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("t.py");
+    std::fs::write(&path, source).unwrap();
+    let o = run_weft(
+        &["run", "--stats=json", "t.py"],
+        &dir,
+        Duration::from_secs(60),
+    );
+    assert_eq!(
+        o.status,
+        Some(0),
+        "stderr: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&o.stdout).to_string();
+    let stats = String::from_utf8_lossy(&o.stderr)
+        .lines()
+        .last()
+        .unwrap_or("")
+        .to_string();
+    let _ = std::fs::remove_dir_all(&dir);
+    (stdout, stats)
+}
+
+/// Extracts `"family": {... "field": N ...}` from the stats JSON.
+fn stat(json: &str, family: &str, field: &str) -> u64 {
+    let start = json
+        .find(&format!("\"{family}\": {{"))
+        .unwrap_or_else(|| panic!("no {family} in {json}"));
+    // Fields come in a fixed order inside the family's object, so the first
+    // occurrence after the family's name is its own.
+    let body = &json[start..];
+    let key = format!("\"{field}\": ");
+    let at = body
+        .find(&key)
+        .unwrap_or_else(|| panic!("no {field} in {body}"))
+        + key.len();
+    body[at..]
+        .chars()
+        .take_while(|c| c.is_ascii_digit())
+        .collect::<String>()
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn type_version_guards_attribute_loads() {
+    let (out, stats) = run_with_stats(
+        "class P:\n    def __init__(self):\n        self.x = 1\n\ndef total(p, n):\n    s = 0\n    for _ in range(n):\n        s += p.x\n    return s\n\np = P()\nprint(total(p, 3000))\nP.x = property(lambda self: 10)\nprint(total(p, 3000))\n",
+    );
+    assert_eq!(out, "3000\n30000\n");
+    assert!(stat(&stats, "LOAD_ATTR", "misses") > 0, "{stats}");
+    assert!(stat(&stats, "LOAD_ATTR", "deopts") > 0, "{stats}");
+}
+
+#[test]
+fn dict_keys_version_guards_global_loads() {
+    let (out, stats) = run_with_stats(
+        "K = 1\ndef f(n):\n    s = 0\n    for _ in range(n):\n        s += K\n    return s\nprint(f(3000))\ndel K\nK = 5\nprint(f(3000))\nglobals()['K'] = 7\nprint(f(3000))\n",
+    );
+    assert_eq!(out, "3000\n15000\n21000\n");
+    assert!(stat(&stats, "LOAD_GLOBAL", "misses") > 0, "{stats}");
+    assert!(stat(&stats, "LOAD_GLOBAL", "successes") >= 2, "{stats}");
+}
+
+#[test]
+fn function_version_guards_calls() {
+    let (out, stats) = run_with_stats(
+        "def g(a, b=1):\n    return a + b\n\ndef h(a, b):\n    return a * b\n\ndef loop(fn, n):\n    s = 0\n    for i in range(n):\n        s += fn(i, 2)\n    return s\n\nprint(loop(g, 3000))\ng.__defaults__ = (5,)\nprint(loop(g, 3000))\nprint(loop(h, 3000))\n",
+    );
+    assert_eq!(out, "4504500\n4504500\n8997000\n");
+    assert!(stat(&stats, "CALL", "misses") > 0, "{stats}");
+    assert!(stat(&stats, "CALL", "successes") >= 2, "{stats}");
+}
