@@ -76,9 +76,16 @@ pub fn apply(units: &CodeUnits, at: usize, current: Opcode, attempt: Attempt) {
 #[inline(always)]
 pub fn adapt(units: &CodeUnits, at: usize, current: Opcode, attempt: impl FnOnce() -> Attempt) {
     if tick(units, at) {
-        stats::record(current.family(), stats::Event::Attempt);
-        apply(units, at, current, attempt());
+        attempt_now(units, at, current, attempt);
     }
+}
+
+/// The rare part of `adapt`, kept out of the eval loop's hot code.
+#[cold]
+#[inline(never)]
+fn attempt_now(units: &CodeUnits, at: usize, current: Opcode, attempt: impl FnOnce() -> Attempt) {
+    stats::record(current.family(), stats::Event::Attempt);
+    apply(units, at, current, attempt());
 }
 
 /// A specialized instruction's guard failed: count it and adapt.
