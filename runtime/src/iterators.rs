@@ -206,46 +206,7 @@ pub fn new_iter(state: IterState) -> Value {
 
 /// The type name of an iterator for reprs.
 pub fn iter_type_name(it: &IterObj) -> &'static str {
-    match &*it.lock() {
-        IterState::List { .. } => "list_iterator",
-        IterState::Tuple { .. } => "tuple_iterator",
-        IterState::Range { .. } => "range_iterator",
-        IterState::Str { .. } => "str_ascii_iterator",
-        IterState::Bytes { .. } => "bytes_iterator",
-        IterState::Dict {
-            kind: ViewKind::Keys,
-            ..
-        } => "dict_keyiterator",
-        IterState::Dict {
-            kind: ViewKind::Values,
-            ..
-        } => "dict_valueiterator",
-        IterState::Dict {
-            kind: ViewKind::Items,
-            ..
-        } => "dict_itemiterator",
-        IterState::DictView {
-            kind: ViewKind::Keys,
-            ..
-        } => "dict_keys",
-        IterState::DictView {
-            kind: ViewKind::Values,
-            ..
-        } => "dict_values",
-        IterState::DictView {
-            kind: ViewKind::Items,
-            ..
-        } => "dict_items",
-        IterState::Set { .. } => "set_iterator",
-        IterState::SeqGetItem { .. } => "iterator",
-        IterState::Callable { .. } => "callable_iterator",
-        IterState::Enumerate { .. } => "enumerate",
-        IterState::Zip { .. } => "zip",
-        IterState::Map { .. } => "map",
-        IterState::Filter { .. } => "filter",
-        IterState::Reversed { .. } => "reversed",
-        IterState::Done => "iterator",
-    }
+    state_type_name(&it.lock())
 }
 
 /// `len()` of a dict view.

@@ -5,7 +5,7 @@
 //! on the class's type version, which moves on any change to the class or
 //! a base, so a property or method added later is never bypassed.
 
-use super::{adapt, guard_for, miss, pack, payload_of, stats, version_of, Attempt};
+use super::{account, guard_for, pack, payload_of, version_of, Attempt};
 use crate::attrs::slot_member;
 use crate::eval::Frame;
 use crate::object::{Object, Payload};
@@ -178,18 +178,12 @@ pub fn execute(
         },
         _ => None,
     };
+    account(units, at, op, fast.is_some(), || {
+        attempt(vm, &obj, name, method)
+    });
     let (v, slf) = match fast {
-        Some(hit) => {
-            stats::record(op.family(), stats::Event::Hit);
-            hit
-        }
+        Some(hit) => hit,
         None => {
-            if op.is_specialized() {
-                miss(units, at, op, || attempt(vm, &obj, name, method));
-            } else {
-                stats::record(op.family(), stats::Event::Generic);
-                adapt(units, at, op, || attempt(vm, &obj, name, method));
-            }
             if method {
                 crate::attrs::load_method(vm, &obj, name)?
             } else {

@@ -4,7 +4,7 @@
 //! index and validated by key identity, so a value write (which keeps the
 //! keys version) is always seen.
 
-use super::{adapt, guard_for, miss, pack, payload_of, stats, version_of, Attempt};
+use super::{account, guard_for, pack, payload_of, version_of, Attempt};
 use crate::eval::Frame;
 use crate::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
@@ -77,20 +77,10 @@ pub fn execute(
         },
         _ => None,
     };
+    account(units, at, op, fast.is_some(), || attempt(vm, f, name));
     let v = match fast {
-        Some(v) => {
-            stats::record(op.family(), stats::Event::Hit);
-            v
-        }
-        None => {
-            if op.is_specialized() {
-                miss(units, at, op, || attempt(vm, f, name));
-            } else {
-                stats::record(op.family(), stats::Event::Generic);
-                adapt(units, at, op, || attempt(vm, f, name));
-            }
-            generic(vm, f, name)?
-        }
+        Some(v) => v,
+        None => generic(vm, f, name)?,
     };
     f.stack.push(v);
     if arg & 1 != 0 {
