@@ -11,6 +11,7 @@ pub mod builtins;
 pub mod code;
 pub mod compiler;
 pub mod dict;
+pub mod embed;
 pub mod eval;
 pub mod exceptions;
 pub mod format;
@@ -33,5 +34,6 @@ pub mod typeobj;
 pub mod value;
 pub mod vm;
 
+pub use embed::{Error, FromPython, IntoArgs, IntoPython, Module};
 pub use runtime::{Runtime, RuntimeOptions};
 pub use value::Value;
