@@ -6,7 +6,7 @@
 use crate::builtins::types::{class_of, types};
 use crate::function::BuiltinFunc;
 use crate::object::{Object, Payload};
-use crate::strobj::{intern, new_str};
+use crate::strobj::intern;
 use crate::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 
@@ -381,11 +381,6 @@ pub fn generic_setattr(
         }
         None => Err(vm.attribute_error(format!("'{}' object has no attribute '{}'", td.name(), n))),
     }
-}
-
-/// A str value for an attribute name.
-pub fn name_value(n: &str) -> Value {
-    new_str(n)
 }
 
 impl Object {

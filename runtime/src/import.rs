@@ -6,7 +6,7 @@ use crate::builtins::types::types;
 use crate::compiler;
 use crate::eval::{run_frame, Frame};
 use crate::object::{ModuleObj, Object, Payload};
-use crate::strobj::{intern, new_str};
+use crate::strobj::new_str;
 use crate::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
@@ -220,9 +220,4 @@ pub fn import_from(vm: &Vm, module: &Value, name: &ObjRef) -> PyResult<Value> {
         }
         Err(e) => Err(e),
     }
-}
-
-/// Interned name helper for module attributes.
-pub fn name(n: &str) -> ObjRef {
-    intern(n)
 }

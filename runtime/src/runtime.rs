@@ -4,7 +4,7 @@
 
 use crate::builtins::types::types;
 use crate::import::{exec_module_source, new_module};
-use crate::value::{ObjRef, Value};
+use crate::value::Value;
 use crate::vm::{Config, Interp, PyErr, Vm, THREAD_STACK_SIZE};
 use parking_lot::{Mutex, ReentrantMutex};
 use std::collections::HashMap;
@@ -115,6 +115,3 @@ pub fn report_uncaught(vm: &Vm, e: &PyErr) -> i32 {
     eprint!("{text}");
     1
 }
-
-/// An object reference for embedding helpers.
-pub type Object = ObjRef;

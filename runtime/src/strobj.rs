@@ -125,8 +125,29 @@ fn interner() -> &'static Mutex<FxHashMap<Box<str>, ObjRef>> {
     INTERNER.get_or_init(|| Mutex::new(FxHashMap::default()))
 }
 
+thread_local! {
+    /// Per-thread front of the interner: special-method lookups intern
+    /// their names on every use, and this keeps that off the global lock.
+    static LOCAL_INTERNED: std::cell::RefCell<FxHashMap<Box<str>, ObjRef>> =
+        std::cell::RefCell::new(FxHashMap::default());
+}
+
 /// The interned, immortal str object for `s` (identifiers, attribute names).
 pub fn intern(s: &str) -> ObjRef {
+    if let Ok(Some(o)) = LOCAL_INTERNED.try_with(|m| m.borrow().get(s).cloned()) {
+        return o;
+    }
+    let o = intern_global(s);
+    let _ = LOCAL_INTERNED.try_with(|m| {
+        let mut m = m.borrow_mut();
+        if m.len() < 4096 {
+            m.insert(s.into(), o.clone());
+        }
+    });
+    o
+}
+
+fn intern_global(s: &str) -> ObjRef {
     let mut map = interner().lock();
     if let Some(o) = map.get(s) {
         return o.clone();

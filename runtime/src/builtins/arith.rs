@@ -317,7 +317,6 @@ pub fn native_binary(vm: &Vm, a: &Value, b: &Value, op: BinaryOperator) -> PyRes
                 dd.set_hashed(vm, e.key, e.hash, e.value)?;
             }
             crate::builtins::dict::dict_update_from(vm, &Value::Obj(d.clone()), b)?;
-            let _ = types();
             Ok(Some(Value::Obj(d)))
         }
         _ => Ok(None),

@@ -4,7 +4,7 @@
 use crate::builtins::args::{arg_count, Args};
 use crate::builtins::int::{as_int_like, int_from_bigint};
 use crate::builtins::list::{new_list, sort_values};
-use crate::builtins::tuple::{new_tuple, tuple_items};
+use crate::builtins::tuple::tuple_items;
 use crate::builtins::types::{class_of, class_value, types};
 use crate::function::CallArgs;
 use crate::iterators::{new_iter, IterState};
@@ -14,7 +14,7 @@ use crate::strobj::{intern, new_str};
 use crate::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 use num_bigint::BigInt;
-use num_traits::{Signed, ToPrimitive, Zero};
+use num_traits::{Signed, ToPrimitive};
 use std::io::Write;
 
 /// Writes text to the process stdout (shared, line-buffered by a lock).
@@ -838,5 +838,4 @@ pub fn register(d: &crate::dict::DictObj) {
     for (name, func) in f {
         d.set_by_name(name, crate::builtins::native_function(name, *func));
     }
-    let _ = (new_tuple(Vec::new()), Zero::is_zero(&BigInt::from(0)));
 }

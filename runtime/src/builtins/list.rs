@@ -2,7 +2,6 @@
 //! by `list.sort` and `sorted`.
 
 use crate::builtins::args::{arg_count, Args};
-use crate::builtins::tuple::new_tuple;
 use crate::builtins::types::types;
 use crate::builtins::{add_method, BuiltinRegistry};
 use crate::function::CallArgs;
@@ -333,5 +332,4 @@ pub fn register(_r: &mut BuiltinRegistry) {
     let t = types().tuple;
     add_method(t, "index", tuple_index);
     add_method(t, "count", tuple_count);
-    let _ = new_tuple;
 }

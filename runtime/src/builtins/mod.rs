@@ -34,7 +34,7 @@ use crate::strobj::{intern, new_str};
 use crate::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 use num_bigint::{BigInt, Sign};
-use num_traits::{Signed, ToPrimitive};
+use num_traits::Signed;
 
 /// Marker passed to the `register` functions of each method group.
 pub struct BuiltinRegistry;
@@ -478,10 +478,6 @@ fn int_index(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     Ok(int_from_bigint(int_self(vm, &args)?))
 }
 
-fn num_to_i64(b: &BigInt) -> i64 {
-    b.to_i64().unwrap_or(0)
-}
-
 /// Creates the builtins module and registers every method group.
 pub fn make_builtins_module() -> ObjRef {
     let t = types();
@@ -616,7 +612,6 @@ pub fn make_builtins_module() -> ObjRef {
     dd.set_by_name("NotImplemented", types::not_implemented());
     dd.set_by_name("Ellipsis", types::ellipsis());
     dd.set_by_name("__name__", new_str("builtins"));
-    let _ = num_to_i64;
     ObjRef::new_immortal(Object::new(
         t.module,
         Payload::Module(crate::object::ModuleObj {

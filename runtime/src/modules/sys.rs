@@ -1,11 +1,11 @@
 //! The `sys` module: argv, exit, stdout/stderr writers, recursion limit,
 //! int-digit limit, maxsize, modules and version information.
 
+use crate::builtins::add_method;
 use crate::builtins::args::arg_count;
 use crate::builtins::list::new_list;
 use crate::builtins::tuple::new_tuple;
 use crate::builtins::types::types;
-use crate::builtins::{add_method, BuiltinRegistry};
 use crate::function::CallArgs;
 use crate::object::{Object, Payload};
 use crate::ops;
@@ -25,7 +25,6 @@ fn stream_class() -> &'static Object {
         let c = super::new_native_class("TextIOWrapper", "_io");
         add_method(c, "write", write);
         add_method(c, "flush", flush);
-        let _ = BuiltinRegistry;
         c
     })
 }

@@ -14,7 +14,7 @@ use crate::vm::{PyResult, Vm, THREAD_STACK_SIZE};
 use parking_lot::{Condvar, Mutex};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 static NEXT_IDENT: AtomicU64 = AtomicU64::new(1);
@@ -464,6 +464,5 @@ pub fn make() -> ObjRef {
     super::set_attr(&m, "RLock", class_value(rlock_class()));
     super::set_attr(&m, "_local", class_value(local_class()));
     super::set_attr(&m, "TIMEOUT_MAX", Value::Float(4294967.0));
-    let _ = Arc::new(0);
     m
 }

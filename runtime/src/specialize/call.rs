@@ -8,7 +8,7 @@ use super::{adapt, guard_for, miss, pack, stats, tag, version_of, Attempt};
 use crate::eval::{run_frame, Exit, Frame};
 use crate::function::{CallArgs, FunctionObj};
 use crate::object::Payload;
-use crate::value::{ObjRef, Value};
+use crate::value::Value;
 use crate::vm::{PyResult, Vm};
 use std::sync::atomic::Ordering;
 use weft_specializer::Opcode;
@@ -84,7 +84,6 @@ fn attempt(callable: &Value, nargs_with_self: usize) -> Attempt {
 #[inline(always)]
 fn call_exact(
     vm: &Vm,
-    fobj: &ObjRef,
     f: &FunctionObj,
     self_arg: Option<&Value>,
     args: &[Value],
@@ -101,7 +100,6 @@ fn call_exact(
     if let Some(cl) = &f.closure {
         frame.cells.extend(cl.iter().cloned());
     }
-    let _ = fobj;
     vm.enter_call()?;
     let r = run_frame(vm, &mut frame, None);
     vm.leave_call();
@@ -124,7 +122,7 @@ fn fast(
         (Opcode::CALL_PY_EXACT_ARGS, Payload::Function(f)) => {
             if f.version.load(Ordering::Acquire) == guard && guard != 0 && exact_fit(f, args.len())
             {
-                return Some(call_exact(vm, o, f, None, args));
+                return Some(call_exact(vm, f, None, args));
             }
             None
         }
@@ -135,7 +133,7 @@ fn fast(
                         && guard != 0
                         && exact_fit(f, args.len() + 1) =>
                 {
-                    Some(call_exact(vm, fo, f, Some(recv), args))
+                    Some(call_exact(vm, f, Some(recv), args))
                 }
                 _ => None,
             }

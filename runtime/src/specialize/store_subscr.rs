@@ -1,7 +1,7 @@
 //! `STORE_SUBSCR` family: LIST_INT (in-range int index into an exact list)
 //! and DICT (exact dict), checked by operand type.
 
-use super::{adapt, miss, stats, tag, Attempt};
+use super::{adapt, miss, stats, Attempt};
 use crate::builtins::types::{is_exact, types};
 use crate::eval::Frame;
 use crate::object::Payload;
@@ -18,7 +18,6 @@ fn attempt(container: &Value, key: &Value) -> Attempt {
     if is_exact(container, t.dict) {
         return Ok((Opcode::STORE_SUBSCR_DICT, Vec::new()));
     }
-    let _ = tag;
     Err("other container")
 }
 
