@@ -15,7 +15,7 @@ use std::sync::OnceLock;
 
 /// Native stack budget assumed for a caller's thread (Rust's default for
 /// spawned threads is 2 MiB; deeper Python recursion raises RecursionError).
-const CALLER_STACK: usize = 1024 * 1024;
+pub(crate) const CALLER_STACK: usize = 1024 * 1024;
 
 /// A Python exception (or a conversion failure) seen from Rust.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,7 +37,7 @@ impl std::fmt::Display for Error {
 impl std::error::Error for Error {}
 
 impl Error {
-    fn from_py(vm: &Vm, e: &PyErr) -> Error {
+    pub(crate) fn from_py(vm: &Vm, e: &PyErr) -> Error {
         Error {
             type_name: e.0.type_data().name(),
             message: vm.str_of(&Value::Obj(e.0.clone())).unwrap_or_default(),

@@ -104,7 +104,13 @@ pub fn syntax_error(vm: &Vm, e: &compiler::CompileError) -> PyErr {
 /// Compiles and runs `source` as the body of `module`.
 pub fn exec_module_source(vm: &Vm, module: &ObjRef, source: &str, filename: &str) -> PyResult<()> {
     let cc = compiler::compile_module(source, filename).map_err(|e| syntax_error(vm, &e))?;
-    let code = crate::code::load_code(&cc, vm.interp.config.specialize)
+    exec_module_compiled(vm, module, &cc)
+}
+
+/// Runs already-compiled module code in `module`'s namespace (fresh code
+/// objects, quickened per the interpreter's configuration).
+pub fn exec_module_compiled(vm: &Vm, module: &ObjRef, cc: &compiler::CompiledCode) -> PyResult<()> {
+    let code = crate::code::load_code(cc, vm.interp.config.specialize)
         .map_err(|m| vm.new_error(types().exc.system_error, m))?;
     let globals = module_dict(module)
         .cloned()

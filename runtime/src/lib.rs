@@ -35,5 +35,5 @@ pub mod value;
 pub mod vm;
 
 pub use embed::{Error, FromPython, IntoArgs, IntoPython, Module};
-pub use runtime::{Runtime, RuntimeOptions};
+pub use runtime::{Program, Runtime, RuntimeOptions};
 pub use value::Value;

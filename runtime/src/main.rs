@@ -150,6 +150,7 @@ fn main() -> ExitCode {
         specialize,
         argv,
         script_dir,
+        ..Config::default()
     };
     if stats.is_some() {
         weft::specialize::stats::set_enabled(true);

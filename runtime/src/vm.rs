@@ -36,6 +36,8 @@ pub struct Config {
     pub argv: Vec<String>,
     /// Directory searched for sibling modules.
     pub script_dir: Option<PathBuf>,
+    /// Drop everything written to `sys.stdout` (benchmarks).
+    pub discard_stdout: bool,
 }
 
 impl Default for Config {
@@ -44,6 +46,7 @@ impl Default for Config {
             specialize: true,
             argv: vec![String::new()],
             script_dir: None,
+            discard_stdout: false,
         }
     }
 }

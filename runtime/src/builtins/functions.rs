@@ -17,8 +17,12 @@ use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive};
 use std::io::Write;
 
-/// Writes text to the process stdout (shared, line-buffered by a lock).
-pub fn write_stdout(s: &str) {
+/// Writes text to the process stdout (shared, line-buffered by a lock),
+/// unless the interpreter was configured to discard it.
+pub fn write_stdout(vm: &Vm, s: &str) {
+    if vm.interp.config.discard_stdout {
+        return;
+    }
     let out = std::io::stdout();
     let mut l = out.lock();
     let _ = l.write_all(s.as_bytes());
@@ -86,7 +90,7 @@ fn print(vm: &Vm, args: CallArgs) -> PyResult<Value> {
             }
         }
         None => {
-            write_stdout(&out);
+            write_stdout(vm, &out);
             if flush {
                 flush_stdout();
             }
@@ -754,7 +758,7 @@ fn all(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 fn input(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     arg_count(vm, "input", &args, 0, 1)?;
     if let Some(p) = args.pos().first() {
-        write_stdout(&vm.str_of(p)?);
+        write_stdout(vm, &vm.str_of(p)?);
         flush_stdout();
     }
     let mut line = String::new();

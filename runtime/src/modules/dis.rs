@@ -117,7 +117,7 @@ fn dis(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     };
     let code = code_of(&target)
         .ok_or_else(|| vm.type_error("don't know how to disassemble this object"))?;
-    write_stdout(&listing(code, adaptive));
+    write_stdout(vm, &listing(code, adaptive));
     Ok(Value::None)
 }
 

@@ -51,7 +51,7 @@ fn write(vm: &Vm, a: CallArgs) -> PyResult<Value> {
         crate::builtins::functions::flush_stdout();
         let _ = std::io::stderr().lock().write_all(s.as_bytes());
     } else {
-        crate::builtins::functions::write_stdout(s);
+        crate::builtins::functions::write_stdout(vm, s);
     }
     Ok(Value::Int(s.chars().count() as i64))
 }
