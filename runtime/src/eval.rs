@@ -250,9 +250,7 @@ fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flo
             if op != Opcode::INSTRUMENTED_RESUME {
                 specialize::resume::execute(&code.units, op, at);
             }
-            if vm.is_main && vm.interp.interrupted.swap(false, Ordering::Relaxed) {
-                return Err(vm.new_error(types().exc.keyboard_interrupt, ""));
-            }
+            vm.safepoint()?;
         }
         Opcode::POP_TOP => {
             pop(f);
@@ -804,11 +802,10 @@ fn step_family(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyRes
         }
         Opcode::JUMP_BACKWARD => {
             let skip_check = specialize::jump_backward::execute(&code.units, op, at);
-            if !skip_check && vm.is_main && vm.interp.interrupted.swap(false, Ordering::Relaxed) {
-                jump_backward(f, arg);
-                return Err(vm.new_error(types().exc.keyboard_interrupt, ""));
-            }
             jump_backward(f, arg);
+            if !skip_check {
+                vm.safepoint()?;
+            }
         }
         Opcode::RESUME => {}
         Opcode::CALL => specialize::call::execute(vm, f, op, arg as usize, at)?,

@@ -149,7 +149,10 @@ pub fn import_module(vm: &Vm, name: &str) -> PyResult<ObjRef> {
     if let Some(m) = vm.interp.modules.lock().get(name) {
         return Ok(m.clone());
     }
-    let _guard = vm.interp.import_lock.lock();
+    let _guard = match vm.interp.import_lock.try_lock() {
+        Some(g) => g,
+        None => vm.detached(|| vm.interp.import_lock.lock()),
+    };
     if let Some(m) = vm.interp.modules.lock().get(name) {
         return Ok(m.clone());
     }

@@ -33,6 +33,7 @@ pub mod strobj;
 pub mod typeobj;
 pub mod value;
 pub mod vm;
+pub mod world;
 
 pub use embed::{Error, FromPython, IntoArgs, IntoPython, Module};
 pub use runtime::{Program, Runtime, RuntimeOptions};

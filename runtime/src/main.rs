@@ -160,6 +160,9 @@ fn main() -> ExitCode {
         .stack_size(THREAD_STACK_SIZE)
         .spawn(move || {
             let rt = Runtime::with_config(config);
+            if let Err(e) = rt.install_sigint_handler() {
+                eprintln!("weft: cannot handle Ctrl-C: {e}");
+            }
             match job {
                 Job::Run { source, filename } => match decode_source(source, &filename) {
                     Ok(src) => {

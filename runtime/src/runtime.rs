@@ -42,9 +42,10 @@ impl Runtime {
             modules: Mutex::new(HashMap::new()),
             import_lock: ReentrantMutex::new(()),
             recursion_limit: AtomicUsize::new(1000),
-            interrupted: AtomicBool::new(false),
+            interrupted: Arc::new(AtomicBool::new(false)),
             int_max_str_digits: AtomicUsize::new(4300),
             running_threads: AtomicUsize::new(0),
+            world: Default::default(),
         };
         Runtime {
             interp: Arc::new(interp),
@@ -151,6 +152,13 @@ impl Runtime {
     pub fn interrupt(&self) {
         self.interp.interrupted.store(true, Ordering::Relaxed);
     }
+
+    /// Makes SIGINT (Ctrl-C) request a `KeyboardInterrupt` in this runtime's
+    /// main thread instead of killing the process, as `python3` does.
+    pub fn install_sigint_handler(&self) -> std::io::Result<()> {
+        signal_hook::flag::register(signal_hook::consts::SIGINT, self.interp.interrupted.clone())
+            .map(|_| ())
+    }
 }
 
 /// Prints an uncaught exception and returns the exit status.
@@ -170,5 +178,9 @@ pub fn report_uncaught(vm: &Vm, e: &PyErr) -> i32 {
     }
     let text = crate::exceptions::format_exception(vm, &e.0);
     eprint!("{text}");
+    if vm.err_matches(e, types().exc.keyboard_interrupt) {
+        // What a shell reports for a process ended by SIGINT.
+        return 130;
+    }
     1
 }

@@ -64,11 +64,13 @@ pub struct Interp {
     /// `sys.getrecursionlimit()`
     pub recursion_limit: AtomicUsize,
     /// Set by Ctrl-C; checked at safe points by the main thread.
-    pub interrupted: AtomicBool,
+    pub interrupted: Arc<AtomicBool>,
     /// `sys.set_int_max_str_digits`
     pub int_max_str_digits: AtomicUsize,
     /// Threads started by `_thread` that are still running.
     pub running_threads: AtomicUsize,
+    /// The attached threads, for stop-the-world.
+    pub world: crate::world::World,
 }
 
 impl Interp {
@@ -103,11 +105,18 @@ fn stack_pointer() -> usize {
 /// Bytes of native stack each thread running Python gets.
 pub const THREAD_STACK_SIZE: usize = 512 * 1024 * 1024;
 
+impl Drop for Vm {
+    fn drop(&mut self) {
+        self.interp.world.detach();
+    }
+}
+
 impl Vm {
     /// A VM for the current thread, whose native stack has about
     /// `stack_size` bytes below this point.
     pub fn new(interp: Arc<Interp>, stack_size: usize, is_main: bool) -> Vm {
         let sp = stack_pointer();
+        interp.world.attach();
         Vm {
             interp,
             depth: Cell::new(0),
@@ -116,6 +125,40 @@ impl Vm {
             globals_stack: RefCell::new(Vec::new()),
             is_main,
         }
+    }
+
+    /// Runs `blocking` (a wait that may last) detached from the world, so
+    /// that a thread stopping the world need not wait for it.
+    pub fn detached<R>(&self, blocking: impl FnOnce() -> R) -> R {
+        self.interp.world.detached(blocking)
+    }
+
+    /// Parks every other thread of the interpreter at a safepoint until the
+    /// guard drops (class mutation).
+    pub fn stop_the_world(&self) -> crate::world::StoppedWorld<'_> {
+        self.interp.world.stop()
+    }
+
+    /// A safepoint: parks for a pending stop-the-world, and on the main
+    /// thread turns a pending Ctrl-C into `KeyboardInterrupt`.
+    #[inline(always)]
+    pub fn safepoint(&self) -> PyResult<()> {
+        if self.interp.world.stop_requested() {
+            self.interp.world.park();
+        }
+        if self.is_main && self.interp.interrupted.load(Ordering::Relaxed) {
+            return self.take_interrupt();
+        }
+        Ok(())
+    }
+
+    /// Raises `KeyboardInterrupt` if Ctrl-C is pending (main thread only).
+    #[cold]
+    pub fn take_interrupt(&self) -> PyResult<()> {
+        if self.is_main && self.interp.interrupted.swap(false, Ordering::Relaxed) {
+            return Err(self.new_error(types().exc.keyboard_interrupt, ""));
+        }
+        Ok(())
     }
 
     // ----- exceptions -------------------------------------------------

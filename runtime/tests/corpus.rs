@@ -77,7 +77,7 @@ fn corpus_matches_cpython() {
         .map(|l| l.to_string())
         .collect();
     let mut programs: Vec<(String, PathBuf, String)> = Vec::new();
-    for category in ["lang", "bench", "errors", "invalidate"] {
+    for category in ["lang", "bench", "errors", "invalidate", "threads"] {
         let dir = shared.join("corpus").join(category);
         let mut names: Vec<String> = std::fs::read_dir(&dir)
             .expect("corpus dir")
@@ -91,7 +91,7 @@ fn corpus_matches_cpython() {
         }
     }
     assert!(
-        programs.len() >= 75,
+        programs.len() >= 87,
         "corpus incomplete: {}",
         programs.len()
     );

@@ -762,7 +762,7 @@ fn input(vm: &Vm, args: CallArgs) -> PyResult<Value> {
         flush_stdout();
     }
     let mut line = String::new();
-    match std::io::stdin().read_line(&mut line) {
+    match vm.detached(|| std::io::stdin().read_line(&mut line)) {
         Ok(0) => Err(vm.new_error(types().exc.eof_error, "EOF when reading a line")),
         Ok(_) => {
             if line.ends_with('\n') {

@@ -366,6 +366,8 @@ pub fn type_setattr(
             td.name()
         )));
     }
+    // Running code sees a class change all at once, between its safepoints.
+    let _stopped = vm.stop_the_world();
     match n {
         "__name__" => {
             if let Some(s) = value

@@ -94,6 +94,27 @@ pub struct PyRLock {
     cv: Condvar,
 }
 
+impl PyRLock {
+    /// Takes the free lock for thread `owner` with recursion `count`,
+    /// waiting up to `limit` (None: forever) for it to be released.
+    fn acquire_as(&self, owner: u64, count: usize, limit: Option<Duration>) -> bool {
+        let deadline = limit.map(|t| Instant::now() + t);
+        let mut g = self.state.lock();
+        while g.1 > 0 {
+            match deadline {
+                None => self.cv.wait(&mut g),
+                Some(d) => {
+                    if self.cv.wait_until(&mut g, d).timed_out() && g.1 > 0 {
+                        return false;
+                    }
+                }
+            }
+        }
+        *g = (owner, count);
+        true
+    }
+}
+
 /// Per-thread attribute dicts of a `_local` object.
 pub struct ThreadLocalData {
     /// Dict per thread ident.
@@ -228,6 +249,35 @@ fn timeout_arg(vm: &Vm, a: &Args, blocking_idx: usize) -> PyResult<(bool, Option
     ))
 }
 
+/// Longest uninterrupted wait of the main thread, so that Ctrl-C is seen.
+const INTERRUPT_POLL: Duration = Duration::from_millis(50);
+
+/// Waits, detached from the world, until `wait_for(limit)` succeeds or the
+/// timeout passes; the main thread waits in slices and raises
+/// `KeyboardInterrupt` on Ctrl-C.
+fn blocking_wait(
+    vm: &Vm,
+    timeout: Option<Duration>,
+    mut wait_for: impl FnMut(Option<Duration>) -> bool,
+) -> PyResult<bool> {
+    let deadline = timeout.map(|t| Instant::now() + t);
+    loop {
+        let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        let limit = match (left, vm.is_main) {
+            (Some(l), true) => Some(l.min(INTERRUPT_POLL)),
+            (None, true) => Some(INTERRUPT_POLL),
+            (l, false) => l,
+        };
+        if vm.detached(|| wait_for(limit)) {
+            return Ok(true);
+        }
+        vm.take_interrupt()?;
+        if left.is_some_and(|l| l <= limit.unwrap_or(l)) {
+            return Ok(false);
+        }
+    }
+}
+
 fn lock_acquire(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     let a = Args::parse(
         vm,
@@ -239,7 +289,15 @@ fn lock_acquire(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     )?;
     let l = lock_of(vm, a.get(0).unwrap_or(&Value::None))?;
     let (blocking, timeout) = timeout_arg(vm, &a, 1)?;
-    Ok(Value::Bool(l.acquire(blocking, timeout)))
+    if l.acquire(false, None) {
+        return Ok(Value::Bool(true));
+    }
+    if !blocking {
+        return Ok(Value::Bool(false));
+    }
+    Ok(Value::Bool(blocking_wait(vm, timeout, |limit| {
+        l.acquire(true, limit)
+    })?))
 }
 
 fn lock_release(vm: &Vm, args: CallArgs) -> PyResult<Value> {
@@ -295,27 +353,22 @@ fn rlock_acquire(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     let l = rlock_of(vm, a.get(0).unwrap_or(&Value::None))?;
     let (blocking, timeout) = timeout_arg(vm, &a, 1)?;
     let me = current_ident();
-    let mut g = l.state.lock();
-    if g.1 > 0 && g.0 == me {
-        g.1 += 1;
-        return Ok(Value::Bool(true));
-    }
-    if g.1 > 0 && !blocking {
-        return Ok(Value::Bool(false));
-    }
-    let deadline = timeout.map(|t| Instant::now() + t);
-    while g.1 > 0 {
-        match deadline {
-            None => l.cv.wait(&mut g),
-            Some(d) => {
-                if l.cv.wait_until(&mut g, d).timed_out() && g.1 > 0 {
-                    return Ok(Value::Bool(false));
-                }
-            }
+    {
+        let mut g = l.state.lock();
+        if g.1 > 0 && g.0 == me {
+            g.1 += 1;
+            return Ok(Value::Bool(true));
         }
     }
-    *g = (me, 1);
-    Ok(Value::Bool(true))
+    if l.acquire_as(me, 1, Some(Duration::ZERO)) {
+        return Ok(Value::Bool(true));
+    }
+    if !blocking {
+        return Ok(Value::Bool(false));
+    }
+    Ok(Value::Bool(blocking_wait(vm, timeout, |limit| {
+        l.acquire_as(me, 1, limit)
+    })?))
 }
 
 fn rlock_release(vm: &Vm, args: CallArgs) -> PyResult<Value> {
@@ -364,11 +417,8 @@ fn rlock_acquire_restore(vm: &Vm, args: CallArgs) -> PyResult<Value> {
         Some(Value::Int(c)) => *c as usize,
         _ => 1,
     };
-    let mut g = l.state.lock();
-    while g.1 > 0 {
-        l.cv.wait(&mut g);
-    }
-    *g = (current_ident(), count.max(1));
+    let me = current_ident();
+    blocking_wait(vm, None, |limit| l.acquire_as(me, count.max(1), limit))?;
     Ok(Value::None)
 }
 

@@ -42,21 +42,19 @@ fn sleep(vm: &Vm, a: CallArgs) -> PyResult<Value> {
         return Err(vm.value_error("sleep length must be non-negative"));
     }
     let deadline = Instant::now() + Duration::from_secs_f64(s);
+    if s == 0.0 {
+        vm.detached(std::thread::yield_now);
+    }
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
         if left.is_zero() {
             break;
         }
-        std::thread::sleep(left.min(Duration::from_millis(50)));
-        if vm.is_main
-            && vm
-                .interp
-                .interrupted
-                .swap(false, std::sync::atomic::Ordering::Relaxed)
-        {
-            return Err(vm.new_error(crate::builtins::types::types().exc.keyboard_interrupt, ""));
-        }
+        // Sleep in slices so Ctrl-C interrupts the main thread promptly.
+        vm.detached(|| std::thread::sleep(left.min(Duration::from_millis(50))));
+        vm.take_interrupt()?;
     }
+    vm.safepoint()?;
     Ok(Value::None)
 }
 
