@@ -82,7 +82,8 @@ pub fn bind(vm: &Vm, descr: &Value, obj: &Value) -> PyResult<Value> {
     })
 }
 
-fn is_data_descriptor(v: &Value) -> bool {
+/// True for values that take precedence over an instance dict entry.
+pub fn is_data_descriptor(v: &Value) -> bool {
     match v {
         Value::Obj(o) => match &o.payload {
             Payload::Property(_) => true,

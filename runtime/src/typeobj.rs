@@ -13,6 +13,52 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 static NEXT_TYPE_VERSION: AtomicU32 = AtomicU32::new(1);
 
+/// Names that some class, anywhere, defines as a data descriptor
+/// (property or `__slots__` member): for such a name an instance dict entry
+/// may be shadowed, depending on the class.
+static SHADOWING_NAMES: Mutex<std::collections::BTreeSet<String>> =
+    Mutex::new(std::collections::BTreeSet::new());
+/// Set once any class overrides `__getattribute__`, `__setattr__` or
+/// `__delattr__`.
+static ACCESS_OVERRIDDEN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+/// Moves whenever [`SHADOWING_NAMES`] grows or [`ACCESS_OVERRIDDEN`] is set.
+static INSTANCE_ATTR_EPOCH: AtomicU32 = AtomicU32::new(1);
+
+/// Records a class-namespace entry (at class creation and on class
+/// attribute assignment) for the instance-attribute epoch.
+pub fn note_class_attribute(name: &str, value: &Value) {
+    let overrides = matches!(name, "__getattribute__" | "__setattr__" | "__delattr__")
+        && !matches!(value, Value::Obj(o) if matches!(o.payload, Payload::Builtin(_)));
+    if overrides {
+        ACCESS_OVERRIDDEN.store(true, Ordering::Release);
+    } else if !(crate::attrs::is_data_descriptor(value)
+        && SHADOWING_NAMES.lock().insert(name.to_string()))
+    {
+        return;
+    }
+    INSTANCE_ATTR_EPOCH.fetch_add(1, Ordering::AcqRel);
+}
+
+/// The instance-attribute epoch to guard on when reading or writing `name`
+/// straight in the dict of any plain instance, or None when some class
+/// makes `name` a data descriptor or overrides attribute access. While the
+/// epoch is unchanged, an instance dict entry named `name` is exactly what
+/// `getattr` returns, whatever the instance's class.
+pub fn instance_attr_epoch(name: &str) -> Option<u32> {
+    // Read the epoch first: a name registered after this load moves it.
+    let epoch = INSTANCE_ATTR_EPOCH.load(Ordering::Acquire);
+    if ACCESS_OVERRIDDEN.load(Ordering::Acquire) || SHADOWING_NAMES.lock().contains(name) {
+        return None;
+    }
+    Some(epoch)
+}
+
+/// The current instance-attribute epoch (see [`instance_attr_epoch`]).
+#[inline(always)]
+pub fn current_instance_attr_epoch() -> u32 {
+    INSTANCE_ATTR_EPOCH.load(Ordering::Acquire)
+}
+
 /// Which built-in payload instances of a class carry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BaseKind {

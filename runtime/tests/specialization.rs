@@ -85,3 +85,37 @@ fn function_version_guards_calls() {
     assert!(stat(&stats, "CALL", "misses") > 0, "{stats}");
     assert!(stat(&stats, "CALL", "successes") >= 2, "{stats}");
 }
+
+#[test]
+fn builtins_keys_version_guards_builtin_loads() {
+    // A builtin load hits on every execution after warmup, misses when a
+    // module global shadows the builtin, and then specializes again.
+    let (out, stats) = run_with_stats(
+        "def f(n):\n    s = 0\n    for _ in range(n):\n        s += len('ab')\n    return s\nprint(f(3000))\nlen = lambda x: 5\nprint(f(3000))\n",
+    );
+    assert_eq!(out, "6000\n15000\n");
+    let hits = stat(&stats, "LOAD_GLOBAL", "hits");
+    assert!(hits >= 5900, "builtin loads should hit: {stats}");
+    assert!(stat(&stats, "LOAD_GLOBAL", "misses") > 0, "{stats}");
+    assert!(stat(&stats, "LOAD_GLOBAL", "successes") >= 2, "{stats}");
+}
+
+#[test]
+fn instance_attribute_epoch_guards_polymorphic_sites() {
+    // One load site and one store site see instances of two classes: while
+    // no class makes `x`/`y` a data descriptor they hit for both (guarded
+    // by the instance-attribute epoch); a property added to either class
+    // moves the epoch, and the answers follow it.
+    let (out, stats) = run_with_stats(
+        "class A:\n    def __init__(self):\n        self.x = 1\n\nclass B:\n    def __init__(self):\n        self.x = 2\n\n\
+def total(objs, n):\n    s = 0\n    for i in range(n):\n        o = objs[i % 2]\n        o.y = i\n        s += o.x\n    return s\n\n\
+objs = [A(), B()]\nprint(total(objs, 3000), objs[0].y, objs[1].y)\n\
+B.x = property(lambda self: 10)\nprint(total(objs, 3000))\n\
+stored = []\nA.y = property(lambda self: -1, lambda self, v: stored.append(v))\nprint(total(objs, 4), objs[0].y, stored)\n",
+    );
+    assert_eq!(out, "4500 2998 2999\n16500\n22 -1 [0, 2]\n");
+    assert!(stat(&stats, "LOAD_ATTR", "hits") >= 2900, "{stats}");
+    assert!(stat(&stats, "STORE_ATTR", "hits") >= 2900, "{stats}");
+    assert!(stat(&stats, "LOAD_ATTR", "misses") > 0, "{stats}");
+    assert!(stat(&stats, "STORE_ATTR", "misses") > 0, "{stats}");
+}

@@ -234,6 +234,7 @@ pub fn new_class(
             }
         }
         immortalize_callable(&v);
+        crate::typeobj::note_class_attribute(&key, &v);
         dd.set_hashed(vm, e.key, e.hash, v)?;
     }
     if ns.get_by_name("__eq__").is_some() && ns.get_by_name("__hash__").is_none() {
@@ -248,7 +249,9 @@ pub fn new_class(
                 index,
             })),
         ));
-        dd.set_str(intern(s), Value::Obj(member));
+        let member = Value::Obj(member);
+        crate::typeobj::note_class_attribute(s, &member);
+        dd.set_str(intern(s), member);
     }
     let td = TypeData::new(
         name,
@@ -431,6 +434,7 @@ pub fn type_setattr(
                 v
             };
             immortalize_callable(&v);
+            crate::typeobj::note_class_attribute(n, &v);
             d.set_str(name.clone(), v);
         }
         None => {

@@ -9,7 +9,7 @@ use super::{account, guard_for, pack, payload_of, version_of, Attempt};
 use crate::attrs::slot_member;
 use crate::eval::Frame;
 use crate::object::{Object, Payload};
-use crate::typeobj::BaseKind;
+use crate::typeobj::{current_instance_attr_epoch, instance_attr_epoch, BaseKind};
 use crate::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 use weft_specializer::Opcode;
@@ -84,10 +84,36 @@ fn attempt(vm: &Vm, obj: &Value, name: &ObjRef, method: bool) -> Attempt {
         .dict_of(dd)
         .index_of_str(name)
         .ok_or("attribute not in instance dict")?;
+    if ix >= EPOCH_GUARDED {
+        return Err("index out of range");
+    }
+    // Guard on the instance-attribute epoch where no class shadows the name
+    // (the site then serves instances of every class), else on this class.
+    let guard = match (&o.payload, instance_attr_epoch(n)) {
+        (Payload::Plain, Some(epoch)) => {
+            pack(Opcode::LOAD_ATTR_INSTANCE_VALUE, epoch, ix | EPOCH_GUARDED)
+        }
+        _ => pack(Opcode::LOAD_ATTR_INSTANCE_VALUE, ver, ix),
+    };
     Ok((
         Opcode::LOAD_ATTR_INSTANCE_VALUE,
-        vec![pack(Opcode::LOAD_ATTR_INSTANCE_VALUE, ver, ix).ok_or("out of range")?],
+        vec![guard.ok_or("out of range")?],
     ))
+}
+
+/// Payload bit of the `*_INSTANCE_VALUE` variants: the guard's version is
+/// the instance-attribute epoch (any plain instance), not a type version.
+pub const EPOCH_GUARDED: usize = 1 << 23;
+
+/// Whether an `*_INSTANCE_VALUE` guard word admits `o`: its class's type
+/// version, or, for epoch-guarded sites, the epoch and a plain instance.
+#[inline(always)]
+pub fn instance_guard_holds(o: &Object, w: u64) -> bool {
+    if payload_of(w) & EPOCH_GUARDED != 0 {
+        version_of(w) == current_instance_attr_epoch() && matches!(o.payload, Payload::Plain)
+    } else {
+        class_version(o) == version_of(w)
+    }
 }
 
 #[inline(always)]
@@ -112,10 +138,13 @@ pub fn execute(
     let fast: Option<(Value, Value)> = match (op, &obj) {
         (Opcode::LOAD_ATTR_INSTANCE_VALUE, Value::Obj(o)) => {
             let w = guard_for(units, at, op).unwrap_or(0);
-            if w != 0 && class_version(o) == version_of(w) {
+            if w != 0 && instance_guard_holds(o, w) {
                 o.dict
                     .as_ref()
-                    .and_then(|d| vm.dict_of(d).value_at_if_key(payload_of(w), name))
+                    .and_then(|d| {
+                        vm.dict_of(d)
+                            .value_at_if_key(payload_of(w) & !EPOCH_GUARDED, name)
+                    })
                     .map(|v| (v, Value::Null))
             } else {
                 None

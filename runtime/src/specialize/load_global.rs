@@ -25,10 +25,21 @@ fn attempt(vm: &Vm, f: &Frame, name: &ObjRef) -> Attempt {
         }
         return Ok((
             Opcode::LOAD_GLOBAL_BUILTIN,
-            vec![w, ((b.keys_version() as u64) << 32) | ix as u64],
+            vec![w, pack_builtin(b.keys_version(), ix)],
         ));
     }
     Err("name not found")
+}
+
+/// The second cache word of `LOAD_GLOBAL_BUILTIN`: builtins keys version
+/// (high half) and builtins entry index (low half).
+fn pack_builtin(builtins_version: u32, ix: usize) -> u64 {
+    ((builtins_version as u64) << 32) | ix as u64
+}
+
+#[inline(always)]
+fn unpack_builtin(word: u64) -> (u32, usize) {
+    ((word >> 32) as u32, (word & 0xffff_ffff) as usize)
 }
 
 fn generic(vm: &Vm, f: &Frame, name: &ObjRef) -> PyResult<Value> {
@@ -63,12 +74,12 @@ pub fn execute(
             }
         }
         Opcode::LOAD_GLOBAL_BUILTIN => match units.read_payload2(at) {
-            Some((w, ix)) => {
+            Some((w, builtin)) => {
                 let g = vm.dict_of(&f.globals);
                 let b = vm.dict_of(vm.interp.builtins_dict());
-                if version_of(w) == g.keys_version() && (w & 0xffff_ffff) as u32 == b.keys_version()
-                {
-                    b.value_at_if_key(ix as usize, name)
+                let (builtins_version, ix) = unpack_builtin(builtin);
+                if version_of(w) == g.keys_version() && builtins_version == b.keys_version() {
+                    b.value_at_if_key(ix, name)
                 } else {
                     None
                 }

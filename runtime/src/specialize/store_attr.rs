@@ -3,11 +3,13 @@
 //! version (which also covers `__setattr__` overrides and data
 //! descriptors added later). WITH_HINT is reserved for a hinted dict store.
 
-use super::{adapt, guard_for, miss, pack, payload_of, stats, version_of, Attempt};
+use super::load_attr::{instance_guard_holds, EPOCH_GUARDED};
+use super::{adapt, guard_for, miss, pack, payload_of, stats, Attempt};
 use crate::attrs::slot_member;
 use crate::eval::Frame;
 use crate::object::Payload;
 use crate::strobj::intern;
+use crate::typeobj::instance_attr_epoch;
 use crate::typeobj::BaseKind;
 use crate::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
@@ -48,9 +50,15 @@ fn attempt(obj: &Value, name: &ObjRef) -> Attempt {
     if o.dict.is_none() {
         return Err("no instance dict");
     }
+    let guard = match (&o.payload, instance_attr_epoch(name.as_str().unwrap_or(""))) {
+        (Payload::Plain, Some(epoch)) => {
+            pack(Opcode::STORE_ATTR_INSTANCE_VALUE, epoch, EPOCH_GUARDED)
+        }
+        _ => pack(Opcode::STORE_ATTR_INSTANCE_VALUE, ver, 0),
+    };
     Ok((
         Opcode::STORE_ATTR_INSTANCE_VALUE,
-        vec![pack(Opcode::STORE_ATTR_INSTANCE_VALUE, ver, 0).ok_or("no version")?],
+        vec![guard.ok_or("no version")?],
     ))
 }
 
@@ -62,7 +70,7 @@ pub fn execute(vm: &Vm, f: &mut Frame, op: Opcode, at: usize, name: &ObjRef) -> 
     let units = &f.code.units;
     if let Value::Obj(o) = &obj {
         let w = guard_for(units, at, op).unwrap_or(0);
-        let version_ok = w != 0 && o.class().type_data_of_self().version() == version_of(w);
+        let version_ok = w != 0 && instance_guard_holds(o, w);
         match op {
             Opcode::STORE_ATTR_SLOT if version_ok => {
                 if let Some(cell) = o.slots.get(payload_of(w)) {
