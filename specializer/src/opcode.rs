@@ -428,6 +428,10 @@ instruction_set! {
             BINARY_OP_SUBSCR_DICT,
             BINARY_OP_SUBSCR_STR_INT,
             BINARY_OP_SUBSCR_GETITEM,
+            /// Numeric operations on immediate ints/floats outside the
+            /// variants above (mixed int/float arithmetic, `/`, `//` and `%`
+            /// on ints, bitwise ops), as CPython 3.14's `BINARY_OP_EXTEND`.
+            BINARY_OP_EXTEND,
         }
         /// `callable self|null args*arg -- result`
         CALL words 2 => INSTRUMENTED_CALL {
@@ -527,7 +531,14 @@ instruction_set! {
         }
         /// Jump backward by arg code units (checks for interrupts / safe points).
         JUMP_BACKWARD words 0 => INSTRUMENTED_JUMP_BACKWARD {
+            /// The loop also passes a `RESUME`, which polls for interrupts
+            /// and stop-the-world: the jump skips both the poll and the
+            /// adaptive counter.
             JUMP_BACKWARD_NO_INTERRUPT,
+            /// Polls at the safepoint but skips the adaptive counter (and,
+            /// in CPython 3.14, the JIT warm-up counter): nothing about a
+            /// backward jump depends on operand types.
+            JUMP_BACKWARD_NO_JIT,
         }
     }
     standalone_instrumented {

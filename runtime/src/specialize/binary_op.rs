@@ -1,7 +1,8 @@
 //! `BINARY_OP` family: ADD/SUBTRACT/MULTIPLY on two immediate ints (with
 //! overflow falling back to the generic path) or two floats, str
-//! concatenation, and subscription of lists, tuples, strs by int and of
-//! exact dicts. The guards are type checks on the operands themselves.
+//! concatenation, subscription of lists, tuples, strs by int and of exact
+//! dicts, and EXTEND for the other numeric operations on immediates. The
+//! guards are type checks on the operands themselves.
 
 use super::{adapt, miss, stats, tag, Attempt};
 use crate::builtins::types::{is_exact, types};
@@ -34,11 +35,61 @@ fn attempt(a: &Value, b: &Value, bop: B) -> Attempt {
         (_, _, B::Subscr) if is_exact(a, t.dict) => Opcode::BINARY_OP_SUBSCR_DICT,
         (Value::Obj(_), _, B::Subscr) => return Err("subscript of other type"),
         (Value::Int(_) | Value::Float(_), Value::Int(_) | Value::Float(_), _) => {
-            return Err("mixed or unsupported numeric operation")
+            if extended_numeric(bop, a, b).is_none() {
+                return Err("unsupported numeric operation");
+            }
+            Opcode::BINARY_OP_EXTEND
         }
         _ => return Err("other operand types"),
     };
     Ok((v, vec![tag(v)]))
+}
+
+/// Largest magnitude at which every i64 converts to f64 exactly.
+const EXACT_FLOAT_INT: i64 = 1 << 53;
+
+/// `BINARY_OP_EXTEND`: the result of `a bop b` on immediate numbers when it
+/// is computed without leaving the fast path; None where the generic path
+/// must run (division by zero, overflow, operators with other semantics).
+#[inline(always)]
+fn extended_numeric(bop: B, a: &Value, b: &Value) -> Option<Value> {
+    let as_float = |v: &Value| match v {
+        Value::Int(i) if i.unsigned_abs() <= EXACT_FLOAT_INT as u64 => Some(*i as f64),
+        Value::Float(f) => Some(*f),
+        _ => None,
+    };
+    match (bop.base(), a, b) {
+        (B::FloorDivide, Value::Int(x), Value::Int(y)) if *y != 0 => {
+            let q = x.checked_div(*y)?;
+            let inexact = x % y != 0 && ((*x < 0) != (*y < 0));
+            Some(Value::Int(if inexact { q - 1 } else { q }))
+        }
+        (B::Remainder, Value::Int(x), Value::Int(y)) if *y != 0 => {
+            let r = x.checked_rem(*y)?;
+            let adjust = r != 0 && ((r < 0) != (*y < 0));
+            Some(Value::Int(if adjust { r + y } else { r }))
+        }
+        (B::And, Value::Int(x), Value::Int(y)) => Some(Value::Int(x & y)),
+        (B::Or, Value::Int(x), Value::Int(y)) => Some(Value::Int(x | y)),
+        (B::Xor, Value::Int(x), Value::Int(y)) => Some(Value::Int(x ^ y)),
+        (B::TrueDivide, _, _) => {
+            let (x, y) = (as_float(a)?, as_float(b)?);
+            (y != 0.0).then(|| Value::Float(x / y))
+        }
+        // Mixed int/float arithmetic (two ints or two floats have their own
+        // variants).
+        (B::Add | B::Subtract | B::Multiply, _, _)
+            if matches!(a, Value::Float(_)) != matches!(b, Value::Float(_)) =>
+        {
+            let (x, y) = (as_float(a)?, as_float(b)?);
+            Some(Value::Float(match bop.base() {
+                B::Add => x + y,
+                B::Subtract => x - y,
+                _ => x * y,
+            }))
+        }
+        _ => None,
+    }
 }
 
 #[inline(always)]
@@ -48,8 +99,9 @@ fn index(i: i64, len: usize) -> Option<usize> {
 }
 
 #[inline(always)]
-fn fast(vm: &Vm, op: Opcode, a: &Value, b: &Value) -> PyResult<Option<Value>> {
+fn fast(vm: &Vm, op: Opcode, bop: B, a: &Value, b: &Value) -> PyResult<Option<Value>> {
     Ok(match (op, a, b) {
+        (Opcode::BINARY_OP_EXTEND, _, _) => extended_numeric(bop, a, b),
         (Opcode::BINARY_OP_ADD_INT, Value::Int(x), Value::Int(y)) => {
             x.checked_add(*y).map(Value::Int)
         }
@@ -124,7 +176,7 @@ pub fn execute(vm: &Vm, f: &mut Frame, op: Opcode, at: usize, bop: B) -> PyResul
     let b = f.stack.pop().unwrap_or(Value::Null);
     let a = f.stack.pop().unwrap_or(Value::Null);
     if op.is_specialized() {
-        if let Some(r) = fast(vm, op, &a, &b)? {
+        if let Some(r) = fast(vm, op, bop, &a, &b)? {
             stats::record(op.family(), stats::Event::Hit);
             f.stack.push(r);
             return Ok(());
@@ -137,4 +189,55 @@ pub fn execute(vm: &Vm, f: &mut Frame, op: Opcode, at: usize, bop: B) -> PyResul
     let r = ops::binary_op(vm, &a, &b, bop)?;
     f.stack.push(r);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ext(bop: B, a: Value, b: Value) -> Option<String> {
+        extended_numeric(bop, &a, &b).map(|v| match v {
+            Value::Int(i) => format!("{i}"),
+            Value::Float(f) => format!("{f:?}"),
+            _ => "?".into(),
+        })
+    }
+
+    /// Expected values are CPython 3.11's.
+    #[test]
+    fn extend_matches_python_semantics() {
+        use Value::{Float as F, Int as I};
+        let cases: &[(B, Value, Value, Option<&str>)] = &[
+            (B::FloorDivide, I(7), I(-2), Some("-4")),
+            (B::FloorDivide, I(-7), I(2), Some("-4")),
+            (B::FloorDivide, I(-8), I(2), Some("-4")),
+            (B::FloorDivide, I(i64::MIN), I(-1), None),
+            (B::FloorDivide, I(1), I(0), None),
+            (B::Remainder, I(7), I(-2), Some("-1")),
+            (B::Remainder, I(-7), I(2), Some("1")),
+            (B::Remainder, I(-6), I(3), Some("0")),
+            (B::Remainder, I(5), I(0), None),
+            (B::InplaceRemainder, I(i64::MIN), I(-1), None),
+            (B::TrueDivide, I(1), I(3), Some("0.3333333333333333")),
+            (B::TrueDivide, F(1.0), I(4), Some("0.25")),
+            (B::TrueDivide, I(1), F(0.0), None),
+            (B::TrueDivide, I(1 << 60), I(3), None),
+            (B::Add, I(2), F(0.5), Some("2.5")),
+            (B::InplaceSubtract, F(0.5), I(2), Some("-1.5")),
+            (B::Multiply, I((1 << 53) + 1), F(1.0), None),
+            (B::Add, F(1.0), F(2.0), None),
+            (B::Xor, I(6), I(3), Some("5")),
+            (B::And, I(-1), I(12), Some("12")),
+            (B::Or, I(8), I(1), Some("9")),
+            (B::Power, I(2), I(3), None),
+            (B::LShift, I(1), I(3), None),
+        ];
+        for (bop, a, b, want) in cases {
+            assert_eq!(
+                ext(*bop, a.clone(), b.clone()).as_deref(),
+                *want,
+                "{bop:?} {a:?} {b:?}"
+            );
+        }
+    }
 }
