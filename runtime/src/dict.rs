@@ -180,10 +180,15 @@ impl DictTable {
     }
 }
 
-/// A dict: a locked table plus its keys version.
+/// A dict: a locked table plus its keys version and, for namespaces, a
+/// values version.
 pub struct DictObj {
     table: Mutex<DictTable>,
     keys_version: AtomicU32,
+    /// 0 while untracked; for namespaces (module dicts), a process-unique
+    /// version that moves on every change of any key or value, so that a
+    /// `LOAD_GLOBAL` may cache a value itself under it.
+    values_version: AtomicU32,
 }
 
 impl Default for DictObj {
@@ -206,6 +211,7 @@ impl DictObj {
         DictObj {
             table: Mutex::new(DictTable::default()),
             keys_version: AtomicU32::new(next_keys_version()),
+            values_version: AtomicU32::new(0),
         }
     }
 
@@ -218,6 +224,28 @@ impl DictObj {
     fn bump_keys(&self) {
         self.keys_version
             .store(next_keys_version(), Ordering::Release);
+        self.bump_values();
+    }
+
+    /// Starts tracking a values version (module namespaces).
+    pub fn track_values(&self) {
+        self.values_version
+            .store(next_keys_version(), Ordering::Release);
+    }
+
+    /// The values version: 0 when untracked, else it moves (after the
+    /// change is made) on every key or value change.
+    #[inline(always)]
+    pub fn values_version(&self) -> u32 {
+        self.values_version.load(Ordering::Acquire)
+    }
+
+    #[inline(always)]
+    fn bump_values(&self) {
+        if self.values_version.load(Ordering::Relaxed) != 0 {
+            self.values_version
+                .store(next_keys_version(), Ordering::Release);
+        }
     }
 
     /// Number of items.
@@ -343,6 +371,7 @@ impl DictObj {
                         if let Some(e) = t.entries[ix].as_mut() {
                             let old = std::mem::replace(&mut e.value, value);
                             drop(t);
+                            self.bump_values();
                             drop(old);
                         }
                         return Ok(());
@@ -364,7 +393,10 @@ impl DictObj {
             match found {
                 Some(ix) => {
                     if let Some(e) = t.entries[ix].as_mut() {
-                        e.value = value;
+                        let old = std::mem::replace(&mut e.value, value);
+                        drop(t);
+                        self.bump_values();
+                        drop(old);
                     }
                 }
                 None => {
@@ -390,6 +422,7 @@ impl DictObj {
                 if let Some(e) = t.entries[ix].as_mut() {
                     let old = std::mem::replace(&mut e.value, value);
                     drop(t);
+                    self.bump_values();
                     drop(old);
                 }
             }
@@ -536,6 +569,7 @@ impl DictObj {
         DictObj {
             table: Mutex::new(t),
             keys_version: AtomicU32::new(next_keys_version()),
+            values_version: AtomicU32::new(0),
         }
     }
 

@@ -324,6 +324,8 @@ impl Runtime {
             self.interp().modules.lock().remove(name);
             return Err(Error::from_py(&vm, &e));
         }
+        // Its functions are about to be called from many threads.
+        crate::freeze::freeze_module_data(&vm);
         Ok(Module {
             runtime: self.clone(),
             module,

@@ -57,6 +57,7 @@ pub fn new_module(name: &str) -> ObjRef {
     let d = crate::dict::new_dict_obj();
     d.make_immortal();
     if let Payload::Dict(dd) = &d.payload {
+        dd.track_values();
         dd.set_by_name("__name__", new_str(name));
         dd.set_by_name("__doc__", Value::None);
     }

@@ -119,3 +119,34 @@ stored = []\nA.y = property(lambda self: -1, lambda self, v: stored.append(v))\n
     assert!(stat(&stats, "LOAD_ATTR", "misses") > 0, "{stats}");
     assert!(stat(&stats, "STORE_ATTR", "misses") > 0, "{stats}");
 }
+
+#[test]
+fn values_version_guards_cached_global_values() {
+    // LOAD_GLOBAL_MODULE caches the value itself under the namespace's
+    // values version: rebinding a global (same keys) must be seen, and a
+    // site in a namespace that keeps changing settles on the keys-guarded
+    // variant instead of missing forever.
+    let (out, stats) = run_with_stats(
+        "K = 1\ndef f(n):\n    s = 0\n    for _ in range(n):\n        s += K\n    return s\nprint(f(3000))\nK = 5\nprint(f(3000))\n\
+def churn(n):\n    global K\n    s = 0\n    for i in range(n):\n        K = i\n        s += K\n    return s\nprint(churn(3000))\n",
+    );
+    assert_eq!(out, "3000\n15000\n4498500\n");
+    assert!(stat(&stats, "LOAD_GLOBAL", "misses") > 0, "{stats}");
+    // Warm-up, one miss per rebinding of K in f, and a short settling
+    // period in churn; everything else hits.
+    assert!(stat(&stats, "LOAD_GLOBAL", "hits") >= 8700, "{stats}");
+}
+
+#[test]
+fn type_version_guards_class_attribute_loads() {
+    // LOAD_ATTR_CLASS caches `C.k` under C's type version: assigning the
+    // attribute on C, or on a base of D, must be seen.
+    let (out, stats) = run_with_stats(
+        "class C:\n    k = 3\n\nclass D(C):\n    pass\n\n\
+def f(cls, n):\n    s = 0\n    for _ in range(n):\n        s += cls.k\n    return s\n\n\
+print(f(C, 3000))\nC.k = 4\nprint(f(C, 3000))\nprint(f(D, 3000))\nC.k = 10\nprint(f(D, 3000))\n",
+    );
+    assert_eq!(out, "9000\n12000\n12000\n30000\n");
+    assert!(stat(&stats, "LOAD_ATTR", "misses") >= 3, "{stats}");
+    assert!(stat(&stats, "LOAD_ATTR", "hits") >= 11000, "{stats}");
+}

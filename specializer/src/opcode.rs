@@ -409,7 +409,13 @@ instruction_set! {
         /// `-- v` (arg & 1: also push null); name names[arg >> 1] from
         /// globals then builtins.
         LOAD_GLOBAL words 2 {
+            /// Guard: the globals' values version; payload: the value itself
+            /// when immortal or immediate (no lock, no count), else read by
+            /// entry index.
             LOAD_GLOBAL_MODULE,
+            /// For namespaces whose values keep changing: guard: globals
+            /// keys version; the value is read by entry index.
+            LOAD_GLOBAL_MODULE_KEYS,
             LOAD_GLOBAL_BUILTIN,
         }
         /// `a b -- a op b`; arg is the operator (see `BinaryOperator`), 26 is

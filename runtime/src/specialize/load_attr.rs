@@ -1,11 +1,15 @@
 //! `LOAD_ATTR` family: INSTANCE_VALUE (instance dict entry, by index,
 //! validated by key identity), SLOT (`__slots__` member), METHOD_WITH_VALUES
 //! / METHOD_NO_DICT (a plain function on the class, bound without
-//! allocating), MODULE (module dict entry). Every instance variant guards
+//! allocating), MODULE (module dict entry), CLASS (an attribute of a class
+//! object itself, cached in the instruction when immortal or immediate and
+//! guarded by that class's type version). Every instance variant guards
 //! on the class's type version, which moves on any change to the class or
 //! a base, so a property or method added later is never bypassed.
 
-use super::{account, guard_for, pack, payload_of, version_of, Attempt};
+use super::{
+    account, decode_unowned, encode_unowned, guard_for, pack, payload_of, version_of, Attempt,
+};
 use crate::attrs::slot_member;
 use crate::eval::Frame;
 use crate::object::{Object, Payload};
@@ -29,7 +33,19 @@ fn attempt(vm: &Vm, obj: &Value, name: &ObjRef, method: bool) -> Attempt {
             let w = pack(Opcode::LOAD_ATTR_MODULE, d.keys_version(), ix).ok_or("out of range")?;
             return Ok((Opcode::LOAD_ATTR_MODULE, vec![w]));
         }
-        Payload::Type(_) => return Err("class attribute"),
+        Payload::Type(owner) => {
+            if !std::ptr::eq(o.class(), crate::builtins::types::types().type_) {
+                return Err("class with a metaclass");
+            }
+            // Version first: any change after this load moves it.
+            let ver = owner.assign_version();
+            let v = vm
+                .get_attr(obj, name)
+                .map_err(|_| "class attribute missing")?;
+            let cached = encode_unowned(&v).ok_or("class attribute is not immortal")?;
+            let w = pack(Opcode::LOAD_ATTR_CLASS, ver, 0).ok_or("no version")?;
+            return Ok((Opcode::LOAD_ATTR_CLASS, vec![w, cached]));
+        }
         Payload::Super(..) => return Err("super object"),
         _ => {}
     }
@@ -192,6 +208,14 @@ pub fn execute(
                 _ => None,
             }
         }
+        (Opcode::LOAD_ATTR_CLASS, Value::Obj(o)) => match (&o.payload, units.read_payload2(at)) {
+            (Payload::Type(td), Some((w, cached)))
+                if w & 0xff == op as u8 as u64 && cached != 0 && td.version() == version_of(w) =>
+            {
+                Some((decode_unowned(cached), Value::Null))
+            }
+            _ => None,
+        },
         (Opcode::LOAD_ATTR_MODULE, Value::Obj(o)) => match &o.payload {
             Payload::Module(m) => {
                 let w = guard_for(units, at, op).unwrap_or(0);

@@ -1,22 +1,49 @@
-//! `LOAD_GLOBAL` family: MODULE (guard: globals keys version; payload:
-//! entry index) and BUILTIN (guards: globals and builtins keys versions;
-//! payload: builtins entry index). The value is read through the entry
-//! index and validated by key identity, so a value write (which keeps the
-//! keys version) is always seen.
+//! `LOAD_GLOBAL` family: MODULE (guard: the globals' values version, which
+//! moves on any key or value change; payload: the value itself when it is
+//! immortal or immediate, so the hit takes no lock and writes no count —
+//! CPython 3.10's opcache design — else the entry index), MODULE_KEYS (for
+//! a site whose MODULE guard missed because the namespace's values keep
+//! changing: guard: globals keys version; payload: entry index) and BUILTIN
+//! (guards: globals and builtins keys versions; payload: builtins entry
+//! index). Values read through an entry index are validated by key
+//! identity, so a value write (which keeps the keys version) is always
+//! seen.
 
-use super::{account, guard_for, pack, payload_of, version_of, Attempt};
+use super::{
+    account, decode_unowned, encode_unowned, guard_for, pack, payload_of, version_of, Attempt,
+};
 use crate::eval::Frame;
+use crate::object::Payload;
 use crate::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 use weft_specializer::Opcode;
 
-fn attempt(vm: &Vm, f: &Frame, name: &ObjRef) -> Attempt {
+fn attempt(vm: &Vm, f: &Frame, name: &ObjRef, current: Opcode) -> Attempt {
     let g = vm.dict_of(&f.globals);
     let b = vm.dict_of(vm.interp.builtins_dict());
+    // Read first: any change after this load moves the version.
+    let values_version = g.values_version();
     if let Some(ix) = g.index_of_str(name) {
-        let w = pack(Opcode::LOAD_GLOBAL_MODULE, g.keys_version(), ix)
+        let volatile = current == Opcode::LOAD_GLOBAL_MODULE || values_version == 0;
+        if !volatile {
+            let v = g.value_at_if_key(ix, name).ok_or("namespace changed")?;
+            if let Value::Obj(o) = &v {
+                // Functions bound at module level live as long as their
+                // module, like the classes and methods they sit beside.
+                if matches!(o.payload, Payload::Function(_)) {
+                    o.make_immortal();
+                }
+            }
+            let w = pack(Opcode::LOAD_GLOBAL_MODULE, values_version, ix)
+                .ok_or("index or version out of range")?;
+            return Ok((
+                Opcode::LOAD_GLOBAL_MODULE,
+                vec![w, encode_unowned(&v).unwrap_or(0)],
+            ));
+        }
+        let w = pack(Opcode::LOAD_GLOBAL_MODULE_KEYS, g.keys_version(), ix)
             .ok_or("index or version out of range")?;
-        return Ok((Opcode::LOAD_GLOBAL_MODULE, vec![w]));
+        return Ok((Opcode::LOAD_GLOBAL_MODULE_KEYS, vec![w]));
     }
     if let Some(ix) = b.index_of_str(name) {
         let w = pack(Opcode::LOAD_GLOBAL_BUILTIN, g.keys_version(), 0).ok_or("no version")?;
@@ -64,7 +91,20 @@ pub fn execute(
 ) -> PyResult<()> {
     let units = &f.code.units;
     let fast = match op {
-        Opcode::LOAD_GLOBAL_MODULE => {
+        Opcode::LOAD_GLOBAL_MODULE => match units.read_payload2(at) {
+            Some((w, cached)) if w & 0xff == op as u8 as u64 => {
+                let g = vm.dict_of(&f.globals);
+                if version_of(w) != g.values_version() {
+                    None
+                } else if cached != 0 {
+                    Some(decode_unowned(cached))
+                } else {
+                    g.value_at_if_key(payload_of(w), name)
+                }
+            }
+            _ => None,
+        },
+        Opcode::LOAD_GLOBAL_MODULE_KEYS => {
             let w = guard_for(units, at, op).unwrap_or(0);
             let g = vm.dict_of(&f.globals);
             if w != 0 && version_of(w) == g.keys_version() {
@@ -88,7 +128,7 @@ pub fn execute(
         },
         _ => None,
     };
-    account(units, at, op, fast.is_some(), || attempt(vm, f, name));
+    account(units, at, op, fast.is_some(), || attempt(vm, f, name, op));
     let v = match fast {
         Some(v) => v,
         None => generic(vm, f, name)?,

@@ -34,6 +34,8 @@ pub mod store_subscr;
 pub mod to_bool;
 pub mod unpack_sequence;
 
+use crate::object::Object;
+use crate::value::{ObjRef, Value};
 use weft_specializer::{CodeUnits, Opcode, Rewrite};
 
 /// A specialization decision: the variant and its payload words (the
@@ -123,6 +125,38 @@ pub fn version_of(word: u64) -> u32 {
 #[inline(always)]
 pub fn payload_of(word: u64) -> usize {
     ((word >> 8) & 0xff_ffff) as usize
+}
+
+/// Encodes a value a cache may hold without owning it: an immortal object
+/// (its address; never freed), `None`, a bool or an int of at most 60 bits.
+/// None for anything else (the instruction then reads the value's home).
+pub fn encode_unowned(v: &Value) -> Option<u64> {
+    Some(match v {
+        Value::Obj(o) if o.is_immortal() => &**o as *const Object as u64,
+        Value::None => 0b010,
+        Value::Bool(false) => 0b011,
+        Value::Bool(true) => 0b100,
+        Value::Int(i) if (-(1i64 << 60)..(1i64 << 60)).contains(i) => ((*i as u64) << 3) | 0b001,
+        _ => return None,
+    })
+}
+
+/// Decodes a nonzero word made by [`encode_unowned`].
+#[inline(always)]
+pub fn decode_unowned(word: u64) -> Value {
+    match word & 0b111 {
+        0b000 => {
+            // SAFETY: a tag of 0 means `encode_unowned` stored the address
+            // of an immortal object (objects are at least 8-aligned, so the
+            // low bits of an address are 0): never freed, so the reference
+            // is valid for as long as the program runs.
+            Value::Obj(ObjRef::from_object(unsafe { &*(word as *const Object) }))
+        }
+        0b001 => Value::Int((word as i64) >> 3),
+        0b010 => Value::None,
+        0b011 => Value::Bool(false),
+        _ => Value::Bool(true),
+    }
 }
 
 /// A guard word for variants guarded by identity only (no version).
