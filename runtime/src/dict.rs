@@ -5,9 +5,11 @@
 
 use crate::object::{Object, Payload};
 use crate::ops::native_eq;
+use crate::readview::ReadView;
+use crate::specialize::{decode_unowned, encode_unowned};
 use crate::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
-use parking_lot::Mutex;
+use parking_lot::{Mutex, MutexGuard};
 use std::sync::atomic::{AtomicU32, Ordering};
 
 const EMPTY: u32 = u32::MAX;
@@ -180,6 +182,115 @@ impl DictTable {
     }
 }
 
+/// How a key is compared in a read view without running Python code.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ViewKey {
+    /// Only the full lookup under the lock can compare it (floats, bools,
+    /// tuples, non-interned strs, ...).
+    Undecidable,
+    /// An interned str: equal to another interned str iff identical.
+    InternedStr,
+    /// An int or None encoded unowned: equal iff the same word.
+    Immediate,
+}
+
+#[inline(always)]
+fn key_address(key: &ObjRef) -> u64 {
+    &**key as *const Object as u64
+}
+
+#[inline(always)]
+fn view_key(key: &Value) -> (u64, ViewKey) {
+    match key {
+        Value::Obj(o) if matches!(&o.payload, Payload::Str(s) if s.is_interned()) => {
+            (key_address(o), ViewKey::InternedStr)
+        }
+        Value::Int(_) | Value::None => match encode_unowned(key) {
+            Some(w) => (w, ViewKey::Immediate),
+            None => (0, ViewKey::Undecidable),
+        },
+        _ => (0, ViewKey::Undecidable),
+    }
+}
+
+struct ViewEntry {
+    hash: i64,
+    key: u64,
+    kind: ViewKey,
+    /// The value encoded unowned, 0 when it cannot be (read it locked).
+    value: u64,
+}
+
+/// An immutable snapshot of a dict's table for lock-free reads.
+pub struct DictView {
+    indices: Box<[u32]>,
+    entries: Box<[ViewEntry]>,
+}
+
+impl DictView {
+    fn of(t: &DictTable) -> DictView {
+        DictView {
+            indices: t.indices.clone().into_boxed_slice(),
+            entries: t
+                .entries
+                .iter()
+                .map(|e| match e {
+                    Some(e) => {
+                        let (key, kind) = view_key(&e.key);
+                        ViewEntry {
+                            hash: e.hash,
+                            key,
+                            kind,
+                            value: encode_unowned(&e.value).unwrap_or(0),
+                        }
+                    }
+                    None => ViewEntry {
+                        hash: 0,
+                        key: 0,
+                        kind: ViewKey::Undecidable,
+                        value: 0,
+                    },
+                })
+                .collect(),
+        }
+    }
+
+    /// The probe of `DictTable::probe` over the snapshot, for a decidable
+    /// key: Some(Some(value word)) when found, Some(None) when absent, None
+    /// when some entry with the same hash cannot be compared here.
+    fn lookup(&self, word: u64, kind: ViewKey, hash: i64) -> Option<Option<u64>> {
+        if self.indices.is_empty() {
+            return Some(None);
+        }
+        let mask = self.indices.len() - 1;
+        let mut perturb = hash as u64;
+        let mut i = (hash as u64 as usize) & mask;
+        loop {
+            let ix = self.indices[i];
+            if ix == EMPTY {
+                return Some(None);
+            }
+            if ix != DUMMY {
+                let e = &self.entries[ix as usize];
+                if e.hash == hash {
+                    if e.kind == ViewKey::Undecidable {
+                        return None;
+                    }
+                    if e.kind == kind && e.key == word {
+                        return Some(Some(e.value));
+                    }
+                }
+            }
+            perturb >>= 5;
+            i = (i
+                .wrapping_mul(5)
+                .wrapping_add(1)
+                .wrapping_add(perturb as usize))
+                & mask;
+        }
+    }
+}
+
 /// A dict: a locked table plus its keys version and, for namespaces, a
 /// values version.
 pub struct DictObj {
@@ -189,6 +300,7 @@ pub struct DictObj {
     /// version that moves on every change of any key or value, so that a
     /// `LOAD_GLOBAL` may cache a value itself under it.
     values_version: AtomicU32,
+    view: ReadView<DictView>,
 }
 
 impl Default for DictObj {
@@ -212,6 +324,7 @@ impl DictObj {
             table: Mutex::new(DictTable::default()),
             keys_version: AtomicU32::new(next_keys_version()),
             values_version: AtomicU32::new(0),
+            view: ReadView::default(),
         }
     }
 
@@ -219,6 +332,28 @@ impl DictObj {
     #[inline(always)]
     pub fn keys_version(&self) -> u32 {
         self.keys_version.load(Ordering::Acquire)
+    }
+
+    /// Locks the table to change it: the read view goes first.
+    fn lock_for_write(&self) -> MutexGuard<'_, DictTable> {
+        let t = self.table.lock();
+        self.view.invalidate();
+        t
+    }
+
+    /// Counts a locked read; rebuilds the read view when reads dominate.
+    #[inline(always)]
+    fn after_locked_read(&self, t: &DictTable) {
+        if self.view.wants_rebuild(t.len) {
+            self.view.publish(DictView::of(t));
+        }
+    }
+
+    /// Starts keeping a read view (the dict is shared read-mostly).
+    pub fn enable_read_view(&self) {
+        let t = self.table.lock();
+        self.view.enable();
+        self.view.publish(DictView::of(&t));
     }
 
     fn bump_keys(&self) {
@@ -294,8 +429,12 @@ impl DictObj {
 
     /// Lookup with a precomputed hash.
     pub fn get_hashed(&self, vm: &Vm, key: &Value, hash: i64) -> PyResult<Option<Value>> {
+        if let Some(found) = self.view_lookup(key, hash) {
+            return Ok(found);
+        }
         {
             let t = self.table.lock();
+            self.after_locked_read(&t);
             match t.probe(key, hash) {
                 Probe::Found(ix) => return Ok(t.entries[ix].as_ref().map(|e| e.value.clone())),
                 Probe::Missing => return Ok(None),
@@ -319,11 +458,34 @@ impl DictObj {
             Payload::Str(s) => s.hash(),
             _ => return None,
         };
+        let key = Value::Obj(key.clone());
+        if let Some(found) = self.view_lookup(&key, hash) {
+            return found;
+        }
         let t = self.table.lock();
-        match t.probe(&Value::Obj(key.clone()), hash) {
+        self.after_locked_read(&t);
+        match t.probe(&key, hash) {
             Probe::Found(ix) => t.entries[ix].as_ref().map(|e| e.value.clone()),
             _ => None,
         }
+    }
+
+    /// A lookup answered by the read view alone: None when there is no
+    /// view or it cannot decide (the caller takes the lock).
+    #[inline]
+    fn view_lookup(&self, key: &Value, hash: i64) -> Option<Option<Value>> {
+        if !self.view.enabled() {
+            return None;
+        }
+        let (word, kind) = view_key(key);
+        if kind == ViewKey::Undecidable {
+            return None;
+        }
+        self.view.read(|v| match v.lookup(word, kind, hash)? {
+            None => Some(None),
+            Some(0) => None,
+            Some(value) => Some(Some(decode_unowned(value))),
+        })
     }
 
     /// Lookup by a Rust string (builds a temporary key).
@@ -345,7 +507,15 @@ impl DictObj {
 
     /// The value at an entry index if its key is `key` (identity).
     pub fn value_at_if_key(&self, ix: usize, key: &ObjRef) -> Option<Value> {
+        if let Some(v) = self.view.read(|v| {
+            let e = v.entries.get(ix)?;
+            let same_key = e.kind == ViewKey::InternedStr && e.key == key_address(key);
+            (same_key && e.value != 0).then(|| decode_unowned(e.value))
+        }) {
+            return Some(v);
+        }
         let t = self.table.lock();
+        self.after_locked_read(&t);
         match t.entries.get(ix) {
             Some(Some(e)) if matches!(&e.key, Value::Obj(k) if ObjRef::ptr_eq(k, key)) => {
                 Some(e.value.clone())
@@ -365,7 +535,7 @@ impl DictObj {
         loop {
             let stamp;
             {
-                let mut t = self.table.lock();
+                let mut t = self.lock_for_write();
                 match t.probe(&key, hash) {
                     Probe::Found(ix) => {
                         if let Some(e) = t.entries[ix].as_mut() {
@@ -386,7 +556,7 @@ impl DictObj {
                 }
             }
             let found = self.find(vm, &key, hash)?;
-            let mut t = self.table.lock();
+            let mut t = self.lock_for_write();
             if t.stamp != stamp {
                 continue;
             }
@@ -416,7 +586,7 @@ impl DictObj {
             _ => return,
         };
         let k = Value::Obj(key);
-        let mut t = self.table.lock();
+        let mut t = self.lock_for_write();
         match t.probe(&k, hash) {
             Probe::Found(ix) => {
                 if let Some(e) = t.entries[ix].as_mut() {
@@ -445,7 +615,7 @@ impl DictObj {
         loop {
             let stamp;
             {
-                let mut t = self.table.lock();
+                let mut t = self.lock_for_write();
                 match t.probe(key, hash) {
                     Probe::Found(ix) => {
                         let e = t.remove_at(ix);
@@ -458,7 +628,7 @@ impl DictObj {
                 }
             }
             let found = self.find(vm, key, hash)?;
-            let mut t = self.table.lock();
+            let mut t = self.lock_for_write();
             if t.stamp != stamp {
                 continue;
             }
@@ -480,7 +650,7 @@ impl DictObj {
             Payload::Str(s) => s.hash(),
             _ => return None,
         };
-        let mut t = self.table.lock();
+        let mut t = self.lock_for_write();
         match t.probe(&Value::Obj(key.clone()), hash) {
             Probe::Found(ix) => {
                 let e = t.remove_at(ix);
@@ -543,15 +713,15 @@ impl DictObj {
 
     /// Removes everything.
     pub fn clear(&self) {
-        let old = std::mem::take(&mut *self.table.lock());
+        let old = std::mem::take(&mut *self.lock_for_write());
         drop(old);
-        self.table.lock().stamp = 1;
+        self.lock_for_write().stamp = 1;
         self.bump_keys();
     }
 
     /// Removes and returns the last (or first) item.
     pub fn pop_item(&self, last: bool) -> Option<(Value, Value)> {
-        let mut t = self.table.lock();
+        let mut t = self.lock_for_write();
         let ix = if last {
             t.entries.iter().rposition(|e| e.is_some())?
         } else {
@@ -570,6 +740,7 @@ impl DictObj {
             table: Mutex::new(t),
             keys_version: AtomicU32::new(next_keys_version()),
             values_version: AtomicU32::new(0),
+            view: ReadView::default(),
         }
     }
 
@@ -579,7 +750,7 @@ impl DictObj {
         for e in entries {
             t.push(e.hash, e.key, e.value);
         }
-        let old = std::mem::replace(&mut *self.table.lock(), t);
+        let old = std::mem::replace(&mut *self.lock_for_write(), t);
         drop(old);
         self.bump_keys();
     }

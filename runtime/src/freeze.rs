@@ -20,19 +20,25 @@ use std::collections::HashSet;
 
 /// Makes every object reachable from a loaded module's namespace immortal.
 pub fn freeze_module_data(vm: &Vm) {
-    let modules: Vec<ObjRef> = vm.interp.modules.lock().values().cloned().collect();
-    freeze_reachable(modules);
+    let mut roots: Vec<ObjRef> = vm.interp.modules.lock().values().cloned().collect();
+    roots.push(vm.interp.builtins.clone());
+    freeze_reachable(roots);
 }
 
-/// Makes `roots` and everything reachable from them immortal. Classes and
-/// modules (immortal from birth) are walked once per call; other objects
-/// that are already immortal are taken as frozen with their contents.
+/// Makes `roots` and everything reachable from them immortal. Classes,
+/// modules and their namespace dicts (immortal from birth) are walked once
+/// per call; other objects that are already immortal are taken as frozen
+/// with their contents.
 pub fn freeze_reachable(roots: Vec<ObjRef>) {
     let mut walked: HashSet<*const Object> = HashSet::new();
+    let mut containers = Vec::new();
+    // Namespace dicts are immortal from birth but must still be walked.
+    let mut namespace_dicts: HashSet<usize> = HashSet::new();
     let mut pending = roots;
     while let Some(o) = pending.pop() {
-        let always_walk = matches!(o.payload, Payload::Type(_) | Payload::Module(_));
-        if always_walk {
+        let namespace = matches!(o.payload, Payload::Type(_) | Payload::Module(_))
+            || (matches!(o.payload, Payload::Dict(_)) && namespace_dicts.contains(&o.addr()));
+        if namespace {
             if !walked.insert(&*o as *const Object) {
                 continue;
             }
@@ -40,7 +46,23 @@ pub fn freeze_reachable(roots: Vec<ObjRef>) {
             continue;
         }
         o.make_immortal();
+        match &o.payload {
+            Payload::Type(td) => namespace_dicts.insert(td.dict.addr()),
+            Payload::Module(m) => namespace_dicts.insert(m.dict.addr()),
+            _ => false,
+        };
         push_children(&o, &mut pending);
+        if matches!(o.payload, Payload::List(_) | Payload::Dict(_)) {
+            containers.push(o);
+        }
+    }
+    // Now that their contents are immortal too, views can hold them.
+    for c in containers {
+        match &c.payload {
+            Payload::List(l) => l.enable_read_view(),
+            Payload::Dict(d) => d.enable_read_view(),
+            _ => {}
+        }
     }
 }
 

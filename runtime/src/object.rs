@@ -76,7 +76,7 @@ pub enum Payload {
     /// `tuple`
     Tuple(Box<[Value]>),
     /// `list`
-    List(Mutex<Vec<Value>>),
+    List(crate::listobj::ListObj),
     /// `dict`
     Dict(DictObj),
     /// `set` / `frozenset`

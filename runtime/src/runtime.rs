@@ -26,6 +26,14 @@ pub struct Program {
     filename: String,
 }
 
+impl std::fmt::Debug for Program {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Program")
+            .field("filename", &self.filename)
+            .finish_non_exhaustive()
+    }
+}
+
 /// A Weft interpreter that can be shared between threads.
 #[derive(Clone)]
 pub struct Runtime {

@@ -18,6 +18,7 @@ pub struct PyStr {
     text: Box<str>,
     hash: AtomicI64,
     char_len: usize,
+    interned: bool,
 }
 
 impl PyStr {
@@ -33,7 +34,15 @@ impl PyStr {
             text,
             hash: AtomicI64::new(NO_HASH),
             char_len,
+            interned: false,
         }
+    }
+
+    /// True for the one interned str object of its text: two interned strs
+    /// are equal exactly when they are the same object.
+    #[inline(always)]
+    pub fn is_interned(&self) -> bool {
+        self.interned
     }
 
     /// The text.
@@ -154,7 +163,10 @@ fn intern_global(s: &str) -> ObjRef {
     }
     let o = ObjRef::new_immortal(Object::new(
         crate::builtins::types::types().str,
-        Payload::Str(PyStr::new(s)),
+        Payload::Str(PyStr {
+            interned: true,
+            ..PyStr::new(s)
+        }),
     ));
     map.insert(s.into(), o.clone());
     o

@@ -16,7 +16,6 @@ use crate::typeobj::BaseKind;
 use crate::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 use num_traits::ToPrimitive;
-use parking_lot::Mutex;
 
 fn obj(cls: &'static Object, p: Payload) -> Value {
     Value::Obj(ObjRef::new(Object::new(cls, p)))
@@ -211,7 +210,7 @@ fn base_payload(
         }
         BaseKind::ThreadLocal => crate::modules::thread::new_local_payload(pos),
         BaseKind::Exception => Payload::Exception(ExcData::new(new_tuple(pos.to_vec()))),
-        BaseKind::List => Payload::List(Mutex::new(Vec::new())),
+        BaseKind::List => Payload::List(crate::listobj::ListObj::default()),
         BaseKind::Dict => Payload::Dict(crate::dict::DictObj::new()),
         BaseKind::Set => Payload::Set(crate::set::SetObj::new()),
         BaseKind::FrozenSet => {

@@ -5,22 +5,22 @@ use crate::builtins::args::{arg_count, Args};
 use crate::builtins::types::types;
 use crate::builtins::{add_method, BuiltinRegistry};
 use crate::function::CallArgs;
+use crate::listobj::ListObj;
 use crate::object::{Object, Payload};
 use crate::ops;
 use crate::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
-use parking_lot::Mutex;
 
 /// A new list value.
 pub fn new_list(items: Vec<Value>) -> Value {
     Value::Obj(ObjRef::new(Object::new(
         types().list,
-        Payload::List(Mutex::new(items)),
+        Payload::List(ListObj::new(items)),
     )))
 }
 
 /// The list payload of a value.
-pub fn list_of(v: &Value) -> Option<&Mutex<Vec<Value>>> {
+pub fn list_of(v: &Value) -> Option<&ListObj> {
     match v {
         Value::Obj(o) => match &o.payload {
             Payload::List(l) => Some(l),
@@ -134,7 +134,7 @@ pub fn sort_values(vm: &Vm, items: &mut Vec<Value>, key: &Value, reverse: bool) 
     Ok(())
 }
 
-fn this<'a>(vm: &Vm, args: &'a CallArgs) -> PyResult<&'a Mutex<Vec<Value>>> {
+fn this<'a>(vm: &Vm, args: &'a CallArgs) -> PyResult<&'a ListObj> {
     args.pos()
         .first()
         .and_then(list_of)

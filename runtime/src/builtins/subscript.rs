@@ -116,12 +116,9 @@ pub fn native_get_item(vm: &Vm, o: &ObjRef, v: &Value, key: &Value) -> PyResult<
                 return Ok(new_list(s.indices().map(|i| items[i].clone()).collect()));
             }
             if let Value::Int(i) = key {
-                let items = l.lock();
-                let j = if *i < 0 { *i + items.len() as i64 } else { *i };
-                if j >= 0 && (j as usize) < items.len() {
-                    return Ok(items[j as usize].clone());
-                }
-                return Err(vm.index_error("list index out of range"));
+                return l
+                    .get(*i)
+                    .ok_or_else(|| vm.index_error("list index out of range"));
             }
             let len = l.lock().len();
             let i = norm(vm, key, len, "list")?;

@@ -135,10 +135,7 @@ fn fast(vm: &Vm, op: Opcode, bop: B, a: &Value, b: &Value) -> PyResult<Option<Va
             if is_exact(a, types().list) =>
         {
             match &x.payload {
-                Payload::List(l) => {
-                    let g = l.lock();
-                    index(*i, g.len()).map(|k| g[k].clone())
-                }
+                Payload::List(l) => l.get(*i),
                 _ => None,
             }
         }

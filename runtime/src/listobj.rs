@@ -1,0 +1,96 @@
+//! The `list` payload: items behind a per-object lock, plus a
+//! [`ReadView`](crate::readview::ReadView) so that a list shared
+//! read-mostly between threads is indexed without the lock.
+
+use crate::readview::ReadView;
+use crate::specialize::{decode_unowned, encode_unowned};
+use crate::value::Value;
+use parking_lot::{Mutex, MutexGuard};
+use std::ops::{Deref, DerefMut};
+
+/// A list's state.
+#[derive(Default)]
+pub struct ListObj {
+    items: Mutex<Vec<Value>>,
+    view: ReadView<Box<[u64]>>,
+}
+
+/// The locked items; mutable access drops the read view first.
+pub struct ListGuard<'a> {
+    list: &'a ListObj,
+    items: MutexGuard<'a, Vec<Value>>,
+}
+
+impl Deref for ListGuard<'_> {
+    type Target = Vec<Value>;
+    #[inline(always)]
+    fn deref(&self) -> &Vec<Value> {
+        &self.items
+    }
+}
+
+impl DerefMut for ListGuard<'_> {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut Vec<Value> {
+        self.list.view.invalidate();
+        &mut self.items
+    }
+}
+
+/// Python's index normalisation: `i` (negative from the end) into `0..len`.
+#[inline(always)]
+pub fn normalize_index(i: i64, len: usize) -> Option<usize> {
+    let j = if i < 0 { i + len as i64 } else { i };
+    (j >= 0 && (j as usize) < len).then_some(j as usize)
+}
+
+fn encode_all(items: &[Value]) -> Box<[u64]> {
+    items
+        .iter()
+        .map(|v| encode_unowned(v).unwrap_or(0))
+        .collect()
+}
+
+impl ListObj {
+    /// A list holding `items`.
+    pub fn new(items: Vec<Value>) -> ListObj {
+        ListObj {
+            items: Mutex::new(items),
+            view: ReadView::default(),
+        }
+    }
+
+    /// Locks the items.
+    #[inline(always)]
+    pub fn lock(&self) -> ListGuard<'_> {
+        ListGuard {
+            list: self,
+            items: self.items.lock(),
+        }
+    }
+
+    /// `self[i]` with Python's negative indexing; None when out of range.
+    /// Lock-free when the list keeps a read view holding that item.
+    #[inline]
+    pub fn get(&self, i: i64) -> Option<Value> {
+        if let Some(v) = self.view.read(|items| {
+            let k = normalize_index(i, items.len())?;
+            (items[k] != 0).then(|| decode_unowned(items[k]))
+        }) {
+            return Some(v);
+        }
+        let items = self.items.lock();
+        let r = normalize_index(i, items.len()).map(|k| items[k].clone());
+        if self.view.wants_rebuild(items.len()) {
+            self.view.publish(encode_all(&items));
+        }
+        r
+    }
+
+    /// Starts keeping a read view (the list is shared read-mostly).
+    pub fn enable_read_view(&self) {
+        let items = self.items.lock();
+        self.view.enable();
+        self.view.publish(encode_all(&items));
+    }
+}
