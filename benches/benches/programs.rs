@@ -8,9 +8,9 @@
 //!
 //! `cargo bench -p weft-benches --bench programs [-- --quick] [FILTER]`
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode};
+use criterion::{criterion_group, BenchmarkId, Criterion, SamplingMode};
 use std::time::Duration;
-use weft::vm::Config;
+use weft::vm::{Config, THREAD_STACK_SIZE};
 use weft::{Program, Runtime};
 use weft_benches::{BenchProgram, Corpus};
 
@@ -160,4 +160,19 @@ criterion_group! {
     config = config();
     targets = programs, specialization
 }
-criterion_main!(benches);
+/// `criterion_main!` on a thread with the stack `weft run` gives its main
+/// thread: `run_program` recurses on the calling thread (recursive.py goes
+/// 400 frames deep).
+fn main() {
+    let bench = std::thread::Builder::new()
+        .name("main".into())
+        .stack_size(THREAD_STACK_SIZE)
+        .spawn(|| {
+            benches();
+            Criterion::default().configure_from_args().final_summary();
+        })
+        .unwrap_or_else(|e| fail(&format!("cannot start the bench thread: {e}")));
+    if bench.join().is_err() {
+        std::process::exit(101);
+    }
+}
