@@ -481,7 +481,7 @@ fn compare_programs(o: &Options, corpus: &Corpus, interps: &[Interp]) -> Result<
             });
             if c.mismatches > 0 {
                 notes.push(format!(
-                    "- {}: {n}: {} of {} runs printed something else than {source}; {}",
+                    "- {}: {n}: {} of {} runs (warm-up included) printed something else than {source}; {}",
                     p.name,
                     c.mismatches,
                     c.outputs.len(),
@@ -493,16 +493,23 @@ fn compare_programs(o: &Options, corpus: &Corpus, interps: &[Interp]) -> Result<
         let mut json_ratios = Map::new();
         if let Some(rk) = ref_index {
             for &k in &others {
+                // A run that printed the wrong answer gets no ratio.
+                let wrong = cells[k].mismatches > 0 || cells[rk].mismatches > 0;
                 let q = cells[k]
                     .median()
                     .zip(cells[rk].median())
+                    .filter(|_| !wrong)
                     .map(|(a, b)| a / b);
                 if let Some(q) = q {
                     ratios[k].push(q);
                     json_ratios.insert(names[k].to_string(), json!(q));
                 }
                 row_ratios[k] = q;
-                r.push(report::or_dash(q, report::ratio));
+                r.push(if wrong {
+                    "†".into()
+                } else {
+                    report::or_dash(q, report::ratio)
+                });
             }
         }
         ratio_rows.push(row_ratios);
@@ -559,7 +566,7 @@ fn compare_programs(o: &Options, corpus: &Corpus, interps: &[Interp]) -> Result<
     if notes.is_empty() {
         report.push_str("Every run printed the same output as the reference.\n");
     } else {
-        report.push_str("† output differs from the reference:\n\n");
+        report.push_str("Notes (†: the output differs from the reference, so no ratio):\n\n");
         for n in &notes {
             report.push_str(n);
             report.push('\n');
@@ -741,7 +748,7 @@ fn compare_scaling(o: &Options, corpus: &Corpus, interps: &[Interp]) -> Result<O
                 });
                 if c.mismatches > 0 {
                     notes.push(format!(
-                        "- {} on {} threads: {n}: {} of {} runs printed something else than {source}; {}",
+                        "- {} on {} threads: {n}: {} of {} runs (warm-up included) printed something else than {source}; {}",
                         w.name,
                         threads[ti],
                         c.mismatches,
@@ -798,7 +805,7 @@ fn compare_scaling(o: &Options, corpus: &Corpus, interps: &[Interp]) -> Result<O
             "Every run printed the same checksum as the reference, at every thread count.\n",
         );
     } else {
-        report.push_str("† output differs from the reference:\n\n");
+        report.push_str("Notes (†: the output differs from the reference):\n\n");
         for n in &notes {
             report.push_str(n);
             report.push('\n');
@@ -836,8 +843,18 @@ fn compare_scaling(o: &Options, corpus: &Corpus, interps: &[Interp]) -> Result<O
 }
 
 fn write_file(path: &Path, text: &str) -> Result<()> {
+    make_parent(path)?;
     std::fs::write(path, text)
         .map_err(|e| Error::new(format!("cannot write {}: {e}", path.display())))
+}
+
+/// Creates the folder an output file goes to.
+fn make_parent(path: &Path) -> Result<()> {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => std::fs::create_dir_all(dir)
+            .map_err(|e| Error::new(format!("cannot create {}: {e}", dir.display()))),
+        _ => Ok(()),
+    }
 }
 
 fn run(args: &[String]) -> Result<()> {
@@ -862,6 +879,7 @@ fn run(args: &[String]) -> Result<()> {
         write_file(path, &(text + "\n"))?;
     }
     if let Some(path) = &o.plot {
+        make_parent(path)?;
         outcome.chart.write_svg(path)?;
     }
     Ok(())
