@@ -122,7 +122,10 @@ impl Runtime {
     /// An uncaught exception comes back as an [`Error`] instead of being
     /// printed. See [`Runtime::compile_program`] for an example.
     pub fn run_program(&self, program: &Program) -> Result<(), Error> {
-        let vm = Vm::new(self.interp.clone(), CALLER_STACK, false);
+        // Bound the recursion by what is left of the calling thread's stack
+        // (a fixed `CALLER_STACK` would cap a big-stack thread at ~400 frames).
+        let stack = stacker::remaining_stack().unwrap_or(CALLER_STACK);
+        let vm = Vm::new(self.interp.clone(), stack, false);
         let main = self.fresh_main_module(&vm, &program.filename);
         let r = crate::import::exec_module_compiled(&vm, &main, &program.compiled)
             .and_then(|()| self.join_non_daemon_threads(&vm));

@@ -94,3 +94,27 @@ fn conversions_and_errors() {
     let wrong = m.call::<_, String>("collatz", (3i64,)).unwrap_err();
     assert_eq!(wrong.type_name, "TypeError");
 }
+
+#[test]
+fn run_program_recursion_is_bounded_by_the_calling_threads_stack() {
+    // 900 frames deep, as `weft run` allows on its big main-thread stack.
+    let source = "
+def down(n):
+    return 0 if n == 0 else 1 + down(n - 1)
+print(down(900))
+";
+    let rt = Runtime::with_config(weft::vm::Config {
+        discard_stdout: true,
+        ..weft::vm::Config::default()
+    });
+    let program = rt.compile_program(source, "deep.py").unwrap();
+    std::thread::Builder::new()
+        .stack_size(weft::vm::THREAD_STACK_SIZE)
+        .spawn(move || {
+            rt.run_program(&program).unwrap();
+            rt.run_program(&program).unwrap();
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+}
