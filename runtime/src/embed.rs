@@ -18,6 +18,17 @@ use std::sync::OnceLock;
 pub(crate) const CALLER_STACK: usize = 1024 * 1024;
 
 /// A Python exception (or a conversion failure) seen from Rust.
+///
+/// ```
+/// use weft::{Runtime, RuntimeOptions};
+/// let rt = Runtime::new(RuntimeOptions::default());
+/// let m = rt.load_module("m", "def half(x):\n    return 1 // x\n").unwrap();
+/// let err = m.call::<(i64,), i64>("half", (0,)).unwrap_err();
+/// assert_eq!(err.type_name, "ZeroDivisionError");
+/// assert_eq!(err.message, "integer division or modulo by zero");
+/// assert!(err.traceback.contains("line 2, in half"));
+/// assert_eq!(err.to_string(), "ZeroDivisionError: integer division or modulo by zero");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error {
     /// The exception class name, e.g. `ValueError`.
@@ -55,13 +66,35 @@ impl Error {
     }
 }
 
-/// Rust values that can become Python values.
+/// Rust values that can become Python values: `i64`, `f64`, `bool`,
+/// `String`/`&str`, `Vec<T>` (a list), `HashMap<String, T>` (a dict),
+/// `Option<T>` (`None`) and tuples.
+///
+/// ```
+/// use std::collections::HashMap;
+/// use weft::{Runtime, RuntimeOptions};
+/// let rt = Runtime::new(RuntimeOptions::default());
+/// let m = rt.load_module("m", "def describe(d, xs):\n    return (sorted(d), sum(xs))\n").unwrap();
+/// let d = HashMap::from([("b".to_string(), 1i64), ("a".to_string(), 2)]);
+/// let (keys, total): (Vec<String>, f64) = m.call("describe", (d, vec![1.5f64, 2.5])).unwrap();
+/// assert_eq!((keys, total), (vec!["a".to_string(), "b".to_string()], 4.0));
+/// ```
 pub trait IntoPython {
     /// Converts into a Python value.
     fn into_python(self) -> Value;
 }
 
-/// Rust values that can be read back from Python values.
+/// Rust values that can be read back from Python values (the same kinds as
+/// [`IntoPython`]; a mismatch is a `TypeError` [`Error`]).
+///
+/// ```
+/// use weft::{Runtime, RuntimeOptions};
+/// let rt = Runtime::new(RuntimeOptions::default());
+/// let m = rt.load_module("m", "def pair():\n    return ('x', [1, 2], None)\n").unwrap();
+/// let (s, xs, nothing): (String, Vec<i64>, Option<bool>) = m.call("pair", ()).unwrap();
+/// assert_eq!((s.as_str(), xs, nothing), ("x", vec![1, 2], None));
+/// assert_eq!(m.call::<(), i64>("pair", ()).unwrap_err().type_name, "TypeError");
+/// ```
 pub trait FromPython: Sized {
     /// Converts from a Python value (a `TypeError` when the kinds differ).
     fn from_python(vm: &Vm, v: &Value) -> Result<Self, Error>;
@@ -224,7 +257,16 @@ tuple_conversions! {
     (A 0, B 1, C 2, D 3)
 }
 
-/// Argument lists for [`Module::call`]: a tuple of convertible values.
+/// Argument lists for [`Module::call`]: `()` or a tuple of up to four
+/// [`IntoPython`] values.
+///
+/// ```
+/// use weft::{Runtime, RuntimeOptions};
+/// let rt = Runtime::new(RuntimeOptions::default());
+/// let m = rt.load_module("m", "def f(*a):\n    return len(a)\n").unwrap();
+/// assert_eq!(m.call::<_, i64>("f", ()).unwrap(), 0);
+/// assert_eq!(m.call::<_, i64>("f", (1i64, "two", 3.0f64, true)).unwrap(), 4);
+/// ```
 pub trait IntoArgs {
     /// The positional arguments.
     fn into_args(self) -> Vec<Value>;
@@ -255,6 +297,20 @@ args_tuples! {
 
 /// A module loaded into a [`Runtime`]; cheap to clone and share between
 /// threads (`Send + Sync`).
+///
+/// ```
+/// use weft::{Runtime, RuntimeOptions};
+/// let rt = Runtime::new(RuntimeOptions::default());
+/// let m = rt.load_module("m", "def sq(x):\n    return x * x\n").unwrap();
+/// let handles: Vec<_> = (0..4i64)
+///     .map(|i| {
+///         let m = m.clone();
+///         std::thread::spawn(move || m.call::<_, i64>("sq", (i,)).unwrap())
+///     })
+///     .collect();
+/// let out: Vec<i64> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+/// assert_eq!(out, vec![0, 1, 4, 9]);
+/// ```
 #[derive(Clone)]
 pub struct Module {
     runtime: Runtime,

@@ -13,6 +13,14 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 /// Options of a runtime.
+///
+/// ```
+/// use weft::{Runtime, RuntimeOptions};
+/// // The same program, without the specializing interpreter.
+/// let rt = Runtime::new(RuntimeOptions { no_specialize: true });
+/// let m = rt.load_module("m", "def f():\n    return sum(range(100))\n").unwrap();
+/// assert_eq!(m.call::<(), i64>("f", ()).unwrap(), 4950);
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct RuntimeOptions {
     /// Disable specialization (counters never trigger).
@@ -21,6 +29,16 @@ pub struct RuntimeOptions {
 
 /// A script compiled by [`Runtime::compile_program`]; `Send + Sync`, so one
 /// compilation can be run by many threads or many times.
+///
+/// ```
+/// use weft::{Runtime, RuntimeOptions};
+/// let rt = Runtime::new(RuntimeOptions::default());
+/// let program = rt.compile_program("assert 2 + 2 == 4\n", "check.py").unwrap();
+/// std::thread::scope(|s| {
+///     s.spawn(|| rt.run_program(&program).unwrap());
+///     s.spawn(|| rt.run_program(&program).unwrap());
+/// });
+/// ```
 pub struct Program {
     compiled: crate::compiler::CompiledCode,
     filename: String,
@@ -34,14 +52,43 @@ impl std::fmt::Debug for Program {
     }
 }
 
-/// A Weft interpreter that can be shared between threads.
+/// A Weft interpreter that can be shared between threads: `Send + Sync`,
+/// and cloning shares the same interpreter (an `Arc` inside).
+///
+/// ```
+/// use weft::{Runtime, RuntimeOptions};
+/// let rt = Runtime::new(RuntimeOptions::default());
+/// let other = rt.clone(); // the same interpreter
+/// std::thread::spawn(move || {
+///     other.load_module("shared", "X = 42\n").unwrap();
+/// })
+/// .join()
+/// .unwrap();
+/// let m = rt.load_module("user", "import shared\ndef x():\n    return shared.X\n").unwrap();
+/// assert_eq!(m.call::<(), i64>("x", ()).unwrap(), 42);
+/// ```
 #[derive(Clone)]
 pub struct Runtime {
     interp: Arc<Interp>,
 }
 
 impl Runtime {
-    /// A new interpreter with `config`.
+    /// A new interpreter with `config` (all of [`Config`]: `sys.argv`, the
+    /// directory searched for imports, stdout discarding).
+    ///
+    /// ```
+    /// use weft::vm::Config;
+    /// use weft::Runtime;
+    /// let rt = Runtime::with_config(Config {
+    ///     argv: vec!["prog.py".into(), "7".into()],
+    ///     discard_stdout: true,
+    ///     ..Config::default()
+    /// });
+    /// let m = rt.load_module("m", "import sys\nprint('dropped')\nN = int(sys.argv[1])\n").unwrap();
+    /// let program = rt.compile_program("import m\nassert m.N == 7\n", "main.py").unwrap();
+    /// rt.run_program(&program).unwrap();
+    /// # drop(m);
+    /// ```
     pub fn with_config(config: Config) -> Runtime {
         let builtins = crate::builtins::make_builtins_module();
         let interp = Interp {
@@ -61,6 +108,11 @@ impl Runtime {
     }
 
     /// A new interpreter with default configuration.
+    ///
+    /// ```
+    /// let rt = weft::Runtime::new(weft::RuntimeOptions::default());
+    /// assert!(rt.load_module("m", "x = 1\n").is_ok());
+    /// ```
     pub fn new(options: RuntimeOptions) -> Runtime {
         Runtime::with_config(Config {
             specialize: !options.no_specialize,
@@ -68,7 +120,12 @@ impl Runtime {
         })
     }
 
-    /// The shared interpreter state.
+    /// The shared interpreter state (for the runtime's own modules).
+    ///
+    /// ```
+    /// let rt = weft::Runtime::new(weft::RuntimeOptions { no_specialize: true });
+    /// assert!(!rt.interp().config.specialize);
+    /// ```
     pub fn interp(&self) -> &Arc<Interp> {
         &self.interp
     }
@@ -76,6 +133,12 @@ impl Runtime {
     /// Runs `source` as the `__main__` module on the calling thread (which
     /// must have a large stack; see `THREAD_STACK_SIZE`). Returns the exit
     /// status `python3` would have, after printing any traceback.
+    ///
+    /// ```
+    /// let rt = weft::Runtime::new(weft::RuntimeOptions::default());
+    /// assert_eq!(rt.run_main("import sys\nsys.exit(3)\n", "exit.py", true), 3);
+    /// assert_eq!(rt.run_main("x = 1\n", "ok.py", true), 0);
+    /// ```
     pub fn run_main(&self, source: &str, filename: &str, is_main_thread: bool) -> i32 {
         let vm = Vm::new(self.interp.clone(), THREAD_STACK_SIZE, is_main_thread);
         let main = self.fresh_main_module(&vm, filename);
@@ -160,12 +223,27 @@ impl Runtime {
     }
 
     /// Requests a KeyboardInterrupt in the main thread (Ctrl-C).
+    ///
+    /// ```
+    /// let rt = weft::Runtime::new(weft::RuntimeOptions::default());
+    /// rt.interrupt();
+    /// // The main thread sees it at its next safepoint: 130 is SIGINT's status.
+    /// assert_eq!(rt.run_main("while True:\n    pass\n", "spin.py", true), 130);
+    /// ```
     pub fn interrupt(&self) {
         self.interp.interrupted.store(true, Ordering::Relaxed);
     }
 
     /// Makes SIGINT (Ctrl-C) request a `KeyboardInterrupt` in this runtime's
     /// main thread instead of killing the process, as `python3` does.
+    ///
+    /// ```no_run
+    /// let rt = weft::Runtime::new(weft::RuntimeOptions::default());
+    /// rt.install_sigint_handler().unwrap();
+    /// // Ctrl-C now interrupts the script instead of killing the process.
+    /// let status = rt.run_main("while True:\n    pass\n", "spin.py", true);
+    /// assert_eq!(status, 130);
+    /// ```
     pub fn install_sigint_handler(&self) -> std::io::Result<()> {
         signal_hook::flag::register(signal_hook::consts::SIGINT, self.interp.interrupted.clone())
             .map(|_| ())
@@ -173,7 +251,7 @@ impl Runtime {
 }
 
 /// Prints an uncaught exception and returns the exit status.
-pub fn report_uncaught(vm: &Vm, e: &PyErr) -> i32 {
+pub(crate) fn report_uncaught(vm: &Vm, e: &PyErr) -> i32 {
     crate::builtins::functions::flush_stdout();
     if vm.err_matches(e, types().exc.system_exit) {
         let args = crate::exceptions::exc_args(&e.0);
