@@ -156,6 +156,9 @@ impl std::fmt::Debug for ObjRef {
 
 /// A Python value: an immediate or a heap reference.
 #[derive(Clone, Debug, Default)]
+// A whole-word tag: moving a value is two 8-byte moves, never the partial
+// copies (tag byte, padding, payload) that stall store forwarding.
+#[repr(u64)]
 pub enum Value {
     /// The empty marker (unbound local, the null of `self_or_null`).
     #[default]

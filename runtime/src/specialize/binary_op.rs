@@ -99,8 +99,8 @@ fn index(i: i64, len: usize) -> Option<usize> {
 }
 
 #[inline(always)]
-fn fast(vm: &Vm, op: Opcode, bop: B, a: &Value, b: &Value) -> PyResult<Option<Value>> {
-    Ok(match (op, a, b) {
+fn fast(op: Opcode, bop: B, a: &Value, b: &Value) -> Option<Value> {
+    match (op, a, b) {
         (Opcode::BINARY_OP_EXTEND, _, _) => extended_numeric(bop, a, b),
         (Opcode::BINARY_OP_ADD_INT, Value::Int(x), Value::Int(y)) => {
             x.checked_add(*y).map(Value::Int)
@@ -157,14 +157,22 @@ fn fast(vm: &Vm, op: Opcode, bop: B, a: &Value, b: &Value) -> PyResult<Option<Va
                 _ => None,
             }
         }
-        (Opcode::BINARY_OP_SUBSCR_DICT, Value::Obj(x), _) if is_exact(a, types().dict) => {
-            match &x.payload {
-                Payload::Dict(d) => d.get(vm, b)?,
-                _ => None,
-            }
-        }
+
         _ => None,
-    })
+    }
+}
+
+/// `BINARY_OP_SUBSCR_DICT` (the one variant whose fast path can raise:
+/// `__eq__` of a key); kept apart so the others return a plain `Option`.
+#[inline(always)]
+fn fast_dict(vm: &Vm, a: &Value, b: &Value) -> PyResult<Option<Value>> {
+    match a {
+        Value::Obj(x) if is_exact(a, types().dict) => match &x.payload {
+            Payload::Dict(d) => d.get(vm, b),
+            _ => Ok(None),
+        },
+        _ => Ok(None),
+    }
 }
 
 /// Executes any member of the family: `a b -- result`.
@@ -173,7 +181,12 @@ pub fn execute(vm: &Vm, f: &mut Frame, op: Opcode, at: usize, bop: B) -> PyResul
     let b = f.stack.pop().unwrap_or(Value::Null);
     let a = f.stack.pop().unwrap_or(Value::Null);
     if op.is_specialized() {
-        if let Some(r) = fast(vm, op, bop, &a, &b)? {
+        let hit = if op == Opcode::BINARY_OP_SUBSCR_DICT {
+            fast_dict(vm, &a, &b)?
+        } else {
+            fast(op, bop, &a, &b)
+        };
+        if let Some(r) = hit {
             stats::record(op.family(), stats::Event::Hit);
             f.stack.push(r);
             return Ok(());
