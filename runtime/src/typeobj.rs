@@ -9,7 +9,7 @@
 use crate::object::{Object, Payload};
 use crate::value::{ObjRef, Value};
 use parking_lot::{Mutex, RwLock};
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicPtr, AtomicU32, Ordering};
 
 static NEXT_TYPE_VERSION: AtomicU32 = AtomicU32::new(1);
 
@@ -97,7 +97,12 @@ pub struct TypeData {
     name: RwLock<String>,
     qualname: RwLock<String>,
     bases: RwLock<Vec<&'static Object>>,
-    mro: RwLock<Vec<&'static Object>>,
+    /// The MRO, read without a lock on every attribute lookup: replaced
+    /// (rarely: `__bases__` assignment, under stop-the-world) by a new box,
+    /// the old one kept in `retired_mros` so no reader's pointer dangles.
+    mro: AtomicPtr<Vec<&'static Object>>,
+    #[allow(clippy::vec_box)]
+    retired_mros: Mutex<Vec<Box<Vec<&'static Object>>>>,
     /// The class namespace (a dict object).
     pub dict: ObjRef,
     version: AtomicU32,
@@ -126,7 +131,8 @@ impl TypeData {
             name: RwLock::new(name.to_string()),
             qualname: RwLock::new(name.to_string()),
             bases: RwLock::new(bases),
-            mro: RwLock::new(Vec::new()),
+            mro: AtomicPtr::new(Box::into_raw(Box::new(Vec::new()))),
+            retired_mros: Mutex::new(Vec::new()),
             dict,
             version: AtomicU32::new(0),
             base_kind,
@@ -164,13 +170,18 @@ impl TypeData {
 
     /// `__mro__` (self first).
     pub fn mro(&self) -> Vec<&'static Object> {
-        self.mro.read().clone()
+        self.with_mro(|m| m.to_vec())
     }
 
     /// Runs `f` over the MRO without copying it.
     #[inline]
     pub fn with_mro<R>(&self, f: impl FnOnce(&[&'static Object]) -> R) -> R {
-        f(&self.mro.read())
+        let current = self.mro.load(Ordering::Acquire);
+        // SAFETY: `mro` always holds a pointer from `Box::into_raw`; a
+        // replaced box is moved into `retired_mros`, never freed while the
+        // type lives (types are immortal), so `current` stays valid; the
+        // Acquire load pairs with the Release store that published it.
+        f(unsafe { &*current })
     }
 
     /// True when instances get a `__dict__`.
@@ -237,7 +248,11 @@ impl TypeData {
     /// Sets bases and recomputes the MRO (callers invalidate).
     pub fn set_bases_and_mro(&self, bases: Vec<&'static Object>, mro: Vec<&'static Object>) {
         *self.bases.write() = bases;
-        *self.mro.write() = mro;
+        let fresh = Box::into_raw(Box::new(mro));
+        let old = self.mro.swap(fresh, Ordering::AcqRel);
+        // SAFETY: `old` came from `Box::into_raw` (in `new` or here) and is
+        // no longer reachable through `mro`; it is kept, not freed.
+        self.retired_mros.lock().push(unsafe { Box::from_raw(old) });
     }
 
     /// Looks `name` up along the MRO (class dicts only).
@@ -352,6 +367,15 @@ pub fn is_subtype(sub: &Object, sup: &Object) -> bool {
     }
 }
 
+impl Drop for TypeData {
+    fn drop(&mut self) {
+        // SAFETY: `mro` holds a pointer from `Box::into_raw` that nothing
+        // else owns (replaced ones live in `retired_mros`); `&mut self`
+        // means no reader can be using it.
+        drop(unsafe { Box::from_raw(*self.mro.get_mut()) });
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::builtins::typecall::new_class;
@@ -378,6 +402,43 @@ mod tests {
         let d = new_class(&vm, "D", vec![b, c], &ns).unwrap();
         assert_eq!(names(d), ["D", "B", "C", "A", "object"]);
         assert!(new_class(&vm, "E", vec![a, b], &ns).is_err());
+    }
+
+    /// Readers walk a class's MRO without a lock while it is replaced over
+    /// and over: every slice they see must be a whole, live MRO.
+    #[test]
+    fn mro_readers_survive_replacement() {
+        let rt = Runtime::new(RuntimeOptions::default());
+        let vm = Vm::new(rt.interp().clone(), 1 << 20, false);
+        let ns = DictObj::new();
+        let a = new_class(&vm, "A", vec![], &ns).unwrap();
+        let b = new_class(&vm, "B", vec![a], &ns).unwrap();
+        let (short, long) = (a.type_data_of_self().mro(), b.type_data_of_self().mro());
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        std::thread::scope(|s| {
+            for _ in 0..2 {
+                s.spawn(|| {
+                    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                        b.type_data_of_self().with_mro(|m| {
+                            let same = |x: &[&'static crate::object::Object]| {
+                                x.len() == m.len()
+                                    && x.iter().zip(m).all(|(p, q)| std::ptr::eq(*p, *q))
+                            };
+                            assert!(same(&short) || same(&long));
+                        });
+                    }
+                });
+            }
+            for i in 0..2000 {
+                let mro = if i % 2 == 0 {
+                    short.clone()
+                } else {
+                    long.clone()
+                };
+                b.type_data_of_self().set_bases_and_mro(vec![a], mro);
+            }
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        });
     }
 
     #[test]

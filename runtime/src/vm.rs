@@ -95,7 +95,16 @@ pub struct Vm {
     pub globals_stack: RefCell<Vec<ObjRef>>,
     /// True on the main thread.
     pub is_main: bool,
+    /// This thread stays pinned to the crossbeam epoch while attached, so
+    /// the read views' own pins are nested and cheap (no fence); it re-pins
+    /// every [`REPIN_INTERVAL`] safepoints and unpins while blocked, so
+    /// retired views are still reclaimed.
+    epoch: RefCell<Option<crossbeam_epoch::Guard>>,
+    safepoints: Cell<u32>,
 }
+
+/// Safepoints between two re-pins of a thread's epoch guard.
+const REPIN_INTERVAL: u32 = 256;
 
 fn stack_pointer() -> usize {
     let x = 0u8;
@@ -124,13 +133,20 @@ impl Vm {
             stack_limit: sp.saturating_sub(stack_size.saturating_sub(256 * 1024)),
             globals_stack: RefCell::new(Vec::new()),
             is_main,
+            epoch: RefCell::new(Some(crossbeam_epoch::pin())),
+            safepoints: Cell::new(0),
         }
     }
 
     /// Runs `blocking` (a wait that may last) detached from the world, so
     /// that a thread stopping the world need not wait for it.
     pub fn detached<R>(&self, blocking: impl FnOnce() -> R) -> R {
-        self.interp.world.detached(blocking)
+        // A blocked thread must not hold back epoch reclamation.
+        let pinned = self.epoch.borrow_mut().take();
+        drop(pinned);
+        let r = self.interp.world.detached(blocking);
+        *self.epoch.borrow_mut() = Some(crossbeam_epoch::pin());
+        r
     }
 
     /// Parks every other thread of the interpreter at a safepoint until the
@@ -146,10 +162,24 @@ impl Vm {
         if self.interp.world.stop_requested() {
             self.interp.world.park();
         }
+        let n = self.safepoints.get().wrapping_add(1);
+        self.safepoints.set(n);
+        if n % REPIN_INTERVAL == 0 {
+            self.repin();
+        }
         if self.is_main && self.interp.interrupted.load(Ordering::Relaxed) {
             return self.take_interrupt();
         }
         Ok(())
+    }
+
+    /// Lets the epoch advance past this thread (read views it no longer
+    /// uses can be freed); see the `epoch` field.
+    #[cold]
+    fn repin(&self) {
+        if let Some(g) = self.epoch.borrow_mut().as_mut() {
+            g.repin();
+        }
     }
 
     /// Raises `KeyboardInterrupt` if Ctrl-C is pending (main thread only).
