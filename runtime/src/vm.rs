@@ -164,7 +164,7 @@ impl Vm {
         }
         let n = self.safepoints.get().wrapping_add(1);
         self.safepoints.set(n);
-        if n % REPIN_INTERVAL == 0 {
+        if n.is_multiple_of(REPIN_INTERVAL) {
             self.repin();
         }
         if self.is_main && self.interp.interrupted.load(Ordering::Relaxed) {
