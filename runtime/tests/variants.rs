@@ -145,6 +145,34 @@ fn call_bound_method_general() {
 }
 
 #[test]
+fn call_bound_method_exact_args_with_exit() {
+    // `with` calls the bound `__exit__` with its first argument in the
+    // `self|null` slot: the receiver goes before it.
+    check(
+        "class CM:\n    def __init__(self):\n        self.n = 0\n    def __enter__(self):\n        self.n += 1\n        return self\n    def __exit__(self, t, v, tb):\n        self.n += 10\n\ncm = CM()\n\ndef f(cm):\n    with cm:\n        pass\n    return cm.n\n",
+        "f(cm)",
+        "def ex(self, t, v, tb, extra=100):\n    self.n += extra\nCM.__exit__ = ex",
+        "CALL_BOUND_METHOD_EXACT_ARGS",
+        "CALL",
+        "3300",
+        "33600",
+    );
+}
+
+#[test]
+fn call_builtin_fast_with_keywords_with_exit() {
+    check(
+        "import threading\nlock = threading.Lock()\ncount = [0]\nclass Counting:\n    def __enter__(self):\n        return self\n    def __exit__(self, t, v, tb):\n        count[0] += 1\n\ndef f():\n    with lock:\n        pass\n    return count[0] + lock.locked()\n",
+        "f()",
+        "lock = Counting()\nlock.locked = lambda: 1000",
+        "CALL_BUILTIN_FAST_WITH_KEYWORDS",
+        "CALL",
+        "0",
+        "1300",
+    );
+}
+
+#[test]
 fn call_builtin_o() {
     check(
         "def f(x):\n    return abs(x)\n",

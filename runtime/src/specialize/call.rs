@@ -11,7 +11,9 @@
 //! A bound method whose `self|null` slot is null is unpacked in place, as
 //! CPython's `CALL` does: the receiver is written into the null slot, so
 //! the function sees one contiguous argument slice and no argument vector
-//! is allocated (generic path included).
+//! is allocated (generic path included). When the slot holds a value (the
+//! exit call of `with` passes its first argument there), the receiver goes
+//! before it.
 //!
 //! Native callables, guarded by the identity of the callable (its address
 //! in the payload word; only immortal objects are cached, and the cached
@@ -25,8 +27,8 @@
 //!   (`push = stack.append; push(x)`): `CALL` never carries keyword names
 //!   here (that is `CALL_KW`), and a bound native is what remains of the
 //!   native shapes. The object is mortal, so the guard is the native
-//!   function pointer (static code) and the receiver is unpacked into the
-//!   null slot like a bound method's;
+//!   function pointer (static code) and the receiver is unpacked like a
+//!   bound method's (`with lock:` exits through this variant);
 //! * METHOD_DESCRIPTOR_NOARGS (the receiver only) / METHOD_DESCRIPTOR_O
 //!   (receiver and one argument) / METHOD_DESCRIPTOR_FAST (other counts):
 //!   an unbound native method descriptor called after the method form of
@@ -82,10 +84,9 @@ fn by_identity(variant: Opcode, o: &ObjRef) -> Attempt {
     Ok((variant, vec![tag(variant), o.addr() as u64]))
 }
 
-/// Chooses the variant for `callable` called with `args` (the receiver
-/// included when the `self|null` slot holds one); `self_null`: the slot is
-/// null.
-fn attempt(callable: &Value, args: &[Value], self_null: bool) -> Attempt {
+/// Chooses the variant for `callable` called with `args` (the value of
+/// the `self|null` slot included when it is not null).
+fn attempt(callable: &Value, args: &[Value]) -> Attempt {
     let nargs = args.len();
     let Value::Obj(o) = callable else {
         return Err("not callable");
@@ -111,9 +112,6 @@ fn attempt(callable: &Value, args: &[Value], self_null: bool) -> Attempt {
         }
         Payload::BoundMethod(func, _) => match func.as_obj().map(|x| &x.payload) {
             Some(Payload::Function(f)) => {
-                if !self_null {
-                    return Err("bound method with a self argument");
-                }
                 let v = f.version.load(Ordering::Acquire);
                 if v == 0 {
                     return Err("bound method: function version reset");
@@ -128,9 +126,6 @@ fn attempt(callable: &Value, args: &[Value], self_null: bool) -> Attempt {
             _ => non_py(),
         },
         Payload::Builtin(b) if b.bound.is_some() => {
-            if !self_null {
-                return Err("bound builtin method with a self argument");
-            }
             let variant = Opcode::CALL_BUILTIN_FAST_WITH_KEYWORDS;
             Ok((variant, vec![tag(variant), b.func as usize as u64]))
         }
@@ -176,9 +171,28 @@ fn attempt(callable: &Value, args: &[Value], self_null: bool) -> Attempt {
 /// Runs a Python function whose frame takes `args` positionally as is.
 #[inline(always)]
 pub(super) fn call_exact(vm: &Vm, f: &FunctionObj, args: &[Value]) -> PyResult<Value> {
+    call_exact_with(vm, f, None, args)
+}
+
+/// `call_exact` with a receiver before `args` (a bound method called with
+/// a value in its `self|null` slot, as the exit call of `with` is).
+#[inline(always)]
+fn call_exact_with(
+    vm: &Vm,
+    f: &FunctionObj,
+    recv: Option<&Value>,
+    args: &[Value],
+) -> PyResult<Value> {
     let code = f.code();
     let mut frame = Frame::new(code, f.globals.clone(), None);
-    frame.locals[..args.len()].clone_from_slice(args);
+    let skip = match recv {
+        Some(r) => {
+            frame.locals[0] = r.clone();
+            1
+        }
+        None => 0,
+    };
+    frame.locals[skip..skip + args.len()].clone_from_slice(args);
     frame.init_cells();
     if let Some(cl) = &f.closure {
         frame.cells.extend(cl.iter().cloned());
@@ -248,12 +262,10 @@ fn fast(
         }
         Opcode::CALL_BOUND_METHOD_EXACT_ARGS | Opcode::CALL_BOUND_METHOD_GENERAL => {
             let g = version_of(guard_for(units, at, op)?);
-            if !tail[0].is_null() {
-                return None;
-            }
             let (fo, f) = py_function(callable, true)?;
             let exact = op == Opcode::CALL_BOUND_METHOD_EXACT_ARGS;
-            if f.version.load(Ordering::Acquire) != g || (exact && !exact_fit(f, tail.len())) {
+            let nargs = args_of(tail).len() + 1;
+            if f.version.load(Ordering::Acquire) != g || (exact && !exact_fit(f, nargs)) {
                 return None;
             }
             let Value::Obj(bm) = callable else {
@@ -262,6 +274,17 @@ fn fast(
             let Payload::BoundMethod(_, recv) = &bm.payload else {
                 return None;
             };
+            if !tail[0].is_null() {
+                // The slot holds an argument: the receiver goes before it.
+                return Some(if exact {
+                    call_exact_with(vm, f, Some(recv), tail)
+                } else {
+                    let mut all = Vec::with_capacity(nargs);
+                    all.push(recv.clone());
+                    all.extend_from_slice(tail);
+                    vm.call_function(fo, f, CallArgs::positional(&all))
+                });
+            }
             tail[0] = recv.clone();
             let args = &*tail;
             Some(if exact {
@@ -272,7 +295,7 @@ fn fast(
         }
         Opcode::CALL_BUILTIN_FAST_WITH_KEYWORDS => {
             let (g, fptr) = units.read_payload2(at)?;
-            if g & 0xff != op as u8 as u64 || !tail[0].is_null() {
+            if g & 0xff != op as u8 as u64 {
                 return None;
             }
             let Value::Obj(o) = callable else { return None };
@@ -282,6 +305,12 @@ fn fast(
             let recv = b.bound.as_ref()?;
             if b.func as usize as u64 != fptr {
                 return None;
+            }
+            if !tail[0].is_null() {
+                let mut all = Vec::with_capacity(tail.len() + 1);
+                all.push(recv.clone());
+                all.extend_from_slice(tail);
+                return Some((b.func)(vm, CallArgs::positional(&all)));
             }
             tail[0] = recv.clone();
             Some((b.func)(vm, CallArgs::positional(tail)))
@@ -425,10 +454,7 @@ pub fn execute(vm: &Vm, f: &mut Frame, op: Opcode, n: usize, at: usize) -> PyRes
                 r
             }
             None => {
-                let self_null = tail[0].is_null();
-                account(units, at, op, false, || {
-                    attempt(callable, args_of(tail), self_null)
-                });
+                account(units, at, op, false, || attempt(callable, args_of(tail)));
                 call_unpacked(vm, callable, tail)
             }
         }
