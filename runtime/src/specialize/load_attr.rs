@@ -1,11 +1,18 @@
 //! `LOAD_ATTR` family: INSTANCE_VALUE (instance dict entry, by index,
-//! validated by key identity), SLOT (`__slots__` member), METHOD_WITH_VALUES
-//! / METHOD_NO_DICT (a plain function on the class, bound without
-//! allocating), MODULE (module dict entry), CLASS (an attribute of a class
-//! object itself, cached in the instruction when immortal or immediate and
-//! guarded by that class's type version). Every instance variant guards
-//! on the class's type version, which moves on any change to the class or
-//! a base, so a property or method added later is never bypassed.
+//! validated by key identity), WITH_HINT (the index is a hint, then the key
+//! is probed: for sites whose instances order their attributes
+//! differently), SLOT (`__slots__` member), PROPERTY (a property with a
+//! Python getter, called directly), NONDESCRIPTOR_WITH_VALUES / _NO_DICT (a
+//! plain class attribute read through an instance, cached in the
+//! instruction), METHOD_WITH_VALUES / METHOD_NO_DICT / METHOD_LAZY_DICT (a
+//! function or native method descriptor on the class, pushed unbound with
+//! the owner as `self`; built-in classes included), MODULE (module dict
+//! entry), CLASS (an attribute of a class object itself, cached in the
+//! instruction when immortal or immediate and guarded by that class's type
+//! version). Every instance variant guards on the class's type version,
+//! which moves on any change to the class or a base, so a property or
+//! method added later is never bypassed (instance-dict reads of plain
+//! instances may guard on the instance-attribute epoch instead).
 
 use super::call::{call_exact, exact_fit};
 use super::{
