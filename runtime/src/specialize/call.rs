@@ -343,7 +343,19 @@ fn fast(
             }
             Some(call_unpacked(vm, callable, tail))
         }
-        _ => by_identity_fast(vm, op, at, units, callable, args_of(tail)),
+        Opcode::CALL_BUILTIN_O
+        | Opcode::CALL_BUILTIN_FAST
+        | Opcode::CALL_METHOD_DESCRIPTOR_NOARGS
+        | Opcode::CALL_METHOD_DESCRIPTOR_O
+        | Opcode::CALL_METHOD_DESCRIPTOR_FAST
+        | Opcode::CALL_LIST_APPEND
+        | Opcode::CALL_LEN
+        | Opcode::CALL_ISINSTANCE
+        | Opcode::CALL_BUILTIN_CLASS
+        | Opcode::CALL_ALLOC_AND_ENTER_INIT => {
+            by_identity_fast(vm, op, at, units, callable, args_of(tail))
+        }
+        _ => None,
     }
 }
 
@@ -443,11 +455,7 @@ pub fn execute(vm: &Vm, f: &mut Frame, op: Opcode, n: usize, at: usize) -> PyRes
     let r = {
         let (head, tail) = f.stack.split_at_mut(base + 1);
         let callable = &head[base];
-        let hit = if op.is_specialized() {
-            fast(vm, op, at, units, callable, tail)
-        } else {
-            None
-        };
+        let hit = fast(vm, op, at, units, callable, tail);
         match hit {
             Some(r) => {
                 super::stats::record(op.family(), super::stats::Event::Hit);

@@ -272,8 +272,40 @@ unsafe fn cached_object(ptr: u64) -> ObjRef {
     ObjRef::from_object(unsafe { &*(ptr as *const Object) })
 }
 
-/// The fast path of a specialized `op`: Some((value, self-or-null)) on a
-/// hit (or the error a property getter raised), None when a guard fails.
+/// `LOAD_ATTR_PROPERTY`: calls the cached getter; None when the guard
+/// fails.
+#[inline(never)]
+fn property_fast(
+    vm: &Vm,
+    units: &weft_specializer::CodeUnits,
+    at: usize,
+    obj: &Value,
+) -> Option<PyResult<Value>> {
+    let Value::Obj(o) = obj else { return None };
+    let (w, ptr) = units.read_payload2(at)?;
+    if w & 0xff != Opcode::LOAD_ATTR_PROPERTY as u8 as u64
+        || class_version(o) != version_of(w)
+        || ptr == 0
+    {
+        return None;
+    }
+    // SAFETY: the getter was made immortal by `attempt` before its address
+    // was stored, and it was read with its matching guard (see
+    // `cached_object`).
+    let getter = unsafe { cached_object(ptr) };
+    let Payload::Function(func) = &getter.payload else {
+        return None;
+    };
+    let this = std::slice::from_ref(obj);
+    Some(if exact_fit(func, 1) {
+        call_exact(vm, func, this)
+    } else {
+        vm.call_function(&getter, func, crate::function::CallArgs::positional(this))
+    })
+}
+
+/// The fast path of a specialized `op` (PROPERTY apart): Some((value,
+/// self-or-null)) on a hit, None when a guard fails.
 #[inline(always)]
 fn fast(
     vm: &Vm,
@@ -282,9 +314,9 @@ fn fast(
     at: usize,
     obj: &Value,
     name: &ObjRef,
-) -> Option<PyResult<(Value, Value)>> {
+) -> Option<(Value, Value)> {
     let Value::Obj(o) = obj else { return None };
-    let found = |v: Option<Value>| v.map(|v| Ok((v, Value::Null)));
+    let found = |v: Option<Value>| v.map(|v| (v, Value::Null));
     match op {
         Opcode::LOAD_ATTR_INSTANCE_VALUE | Opcode::LOAD_ATTR_WITH_HINT => {
             let w = guard_for(units, at, op)?;
@@ -327,26 +359,7 @@ fn fast(
             };
             // SAFETY: `ptr` and `w` come from one `read_payload2` and the
             // guard matched (see `cached_object`).
-            unshadowed.then(|| Ok((Value::Obj(unsafe { cached_object(ptr) }), obj.clone())))
-        }
-        Opcode::LOAD_ATTR_PROPERTY => {
-            let (w, ptr) = units.read_payload2(at)?;
-            if w & 0xff != op as u8 as u64 || class_version(o) != version_of(w) || ptr == 0 {
-                return None;
-            }
-            // SAFETY: as above: the getter was made immortal by `attempt`
-            // and its address read with the matching guard.
-            let getter = unsafe { cached_object(ptr) };
-            let Payload::Function(func) = &getter.payload else {
-                return None;
-            };
-            let this = std::slice::from_ref(obj);
-            let r = if exact_fit(func, 1) {
-                call_exact(vm, func, this)
-            } else {
-                vm.call_function(&getter, func, crate::function::CallArgs::positional(this))
-            };
-            Some(r.map(|v| (v, Value::Null)))
+            unshadowed.then(|| (Value::Obj(unsafe { cached_object(ptr) }), obj.clone()))
         }
         Opcode::LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES | Opcode::LOAD_ATTR_NONDESCRIPTOR_NO_DICT => {
             let (w, word) = units.read_payload2(at)?;
@@ -360,13 +373,13 @@ fn fast(
                 (None, Opcode::LOAD_ATTR_NONDESCRIPTOR_NO_DICT) => true,
                 _ => false,
             };
-            unshadowed.then(|| Ok((decode_class_value(w, word), Value::Null)))
+            unshadowed.then(|| (decode_class_value(w, word), Value::Null))
         }
         Opcode::LOAD_ATTR_CLASS => match (&o.payload, units.read_payload2(at)) {
             (Payload::Type(td), Some((w, cached)))
                 if w & 0xff == op as u8 as u64 && cached != 0 && td.version() == version_of(w) =>
             {
-                Some(Ok((decode_unowned(cached), Value::Null)))
+                Some((decode_unowned(cached), Value::Null))
             }
             _ => None,
         },
@@ -386,6 +399,29 @@ fn fast(
     }
 }
 
+/// Accounts an execution that ran the generic path (a miss or the
+/// adaptive base), adapting the slot; out of line so that the hit path
+/// does not build the attempt's closure.
+#[inline(never)]
+fn not_hit(
+    vm: &Vm,
+    units: &weft_specializer::CodeUnits,
+    op: Opcode,
+    at: usize,
+    obj: &Value,
+    name: &ObjRef,
+    method: bool,
+) {
+    account(units, at, op, false, || {
+        let prev = if op == Opcode::LOAD_ATTR_INSTANCE_VALUE {
+            guard_for(units, at, op).unwrap_or(0)
+        } else {
+            0
+        };
+        attempt(vm, obj, name, method, op, prev)
+    });
+}
+
 /// Executes any member of the family on the owner at the top of the stack.
 #[inline(always)]
 pub fn execute(
@@ -400,21 +436,25 @@ pub fn execute(
     let obj = f.stack.pop().unwrap_or(Value::Null);
     let code = f.code;
     let units = &code.units;
-    let hit = if op.is_specialized() {
-        fast(vm, units, op, at, &obj, name)
+    let hit = fast(vm, units, op, at, &obj, name);
+    if hit.is_none() && op == Opcode::LOAD_ATTR_PROPERTY {
+        // Off the path of the other variants' hits.
+        if let Some(r) = property_fast(vm, units, at, &obj) {
+            super::stats::record(op.family(), super::stats::Event::Hit);
+            f.stack.push(r?);
+            if method {
+                f.stack.push(Value::Null);
+            }
+            return Ok(());
+        }
+    }
+    if hit.is_some() {
+        super::stats::record(op.family(), super::stats::Event::Hit);
     } else {
-        None
-    };
-    account(units, at, op, hit.is_some(), || {
-        let prev = if op == Opcode::LOAD_ATTR_INSTANCE_VALUE {
-            guard_for(units, at, op).unwrap_or(0)
-        } else {
-            0
-        };
-        attempt(vm, &obj, name, method, op, prev)
-    });
+        not_hit(vm, units, op, at, &obj, name, method);
+    }
     let (v, slf) = match hit {
-        Some(r) => r?,
+        Some(hit) => hit,
         None => {
             if method {
                 crate::attrs::load_method(vm, &obj, name)?
@@ -460,9 +500,7 @@ mod tests {
         super::super::apply(&units, 0, Opcode::LOAD_ATTR, a);
         let op = units.opcode(0);
         assert_eq!(op, Opcode::LOAD_ATTR_METHOD_LAZY_DICT);
-        let (m, slf) = fast(&vm, &units, op, 0, &exc, &name)
-            .expect("hit")
-            .unwrap_or_else(|_| panic!("no error expected"));
+        let (m, slf) = fast(&vm, &units, op, 0, &exc, &name).expect("hit");
         assert!(slf.is(&exc));
         let expected = cls.type_data_of_self().lookup(&name).unwrap();
         assert!(m.is(&expected));
