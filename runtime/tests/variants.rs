@@ -516,3 +516,20 @@ fn binary_op_subscr_getitem_raises_index_error_for_iteration() {
         "10",
     );
 }
+
+#[test]
+fn cached_getters_and_methods_race_with_class_changes() {
+    // Threads run PROPERTY, SUBSCR_GETITEM, NONDESCRIPTOR and LIST_APPEND
+    // sites while the main thread keeps replacing what they cached: every
+    // read returns one of the published values, nothing is lost.
+    let (out, _) = run_with_stats(
+        "import threading\n\
+class C:\n    v = property(lambda self: 1)\n    k = 1\n    def __getitem__(self, i):\n        return 1\n\n\
+c = C()\nbad = []\n\n\
+def work(out):\n    for i in range(20000):\n        x = c.v\n        y = c[i]\n        z = c.k\n        if x not in (1, 2) or y not in (1, 2) or z not in (1, 2):\n            bad.append((x, y, z))\n        out.append(x)\n\n\
+outs = [[] for _ in range(4)]\nts = [threading.Thread(target=work, args=(o,)) for o in outs]\nfor t in ts:\n    t.start()\n\
+n = 0\nwhile any(t.is_alive() for t in ts):\n    n += 1\n    two = n % 2 == 0\n    C.v = property((lambda self: 2) if two else (lambda self: 1))\n    C.__getitem__ = (lambda self, i: 2) if two else (lambda self, i: 1)\n    C.k = 2 if two else 1\n\
+for t in ts:\n    t.join()\nprint(bad, [len(o) for o in outs])\n",
+    );
+    assert_eq!(out, "[] [20000, 20000, 20000, 20000]\n");
+}
