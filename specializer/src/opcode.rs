@@ -419,8 +419,9 @@ instruction_set! {
             LOAD_GLOBAL_BUILTIN,
         }
         /// `a b -- a op b`; arg is the operator (see `BinaryOperator`), 26 is
-        /// subscription `a[b]`.
-        BINARY_OP words 1 {
+        /// subscription `a[b]`. Two words: `SUBSCR_GETITEM` caches the
+        /// `__getitem__` function beside its guard.
+        BINARY_OP words 2 {
             BINARY_OP_ADD_INT,
             BINARY_OP_SUBTRACT_INT,
             BINARY_OP_MULTIPLY_INT,
@@ -433,6 +434,8 @@ instruction_set! {
             BINARY_OP_SUBSCR_TUPLE_INT,
             BINARY_OP_SUBSCR_DICT,
             BINARY_OP_SUBSCR_STR_INT,
+            /// `obj[key]` where the class defines a Python `__getitem__`:
+            /// guard: the class's type version; payload: the function.
             BINARY_OP_SUBSCR_GETITEM,
             /// Numeric operations on immediate ints/floats outside the
             /// variants above (mixed int/float arithmetic, `/`, `//` and `%`

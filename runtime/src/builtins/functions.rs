@@ -99,7 +99,8 @@ fn print(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     Ok(Value::None)
 }
 
-fn len(vm: &Vm, args: CallArgs) -> PyResult<Value> {
+/// `len(x)` (`CALL_LEN` recognises the builtin by this function).
+pub(crate) fn len(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     arg_count(vm, "len", &args, 1, 1)?;
     Ok(Value::Int(ops::len(vm, &args.pos()[0])? as i64))
 }
@@ -371,7 +372,9 @@ fn classinfo_check(vm: &Vm, cls: &Value, info: &Value, fname: &str) -> PyResult<
     }
 }
 
-fn isinstance(vm: &Vm, args: CallArgs) -> PyResult<Value> {
+/// `isinstance(x, classinfo)` (`CALL_ISINSTANCE` recognises the builtin by
+/// this function).
+pub(crate) fn isinstance(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     arg_count(vm, "isinstance", &args, 2, 2)?;
     let cls = class_value(class_of(&args.pos()[0]));
     Ok(Value::Bool(classinfo_check(

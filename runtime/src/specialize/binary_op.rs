@@ -2,14 +2,19 @@
 //! overflow falling back to the generic path) or two floats, str
 //! concatenation, subscription of lists, tuples, strs by int and of exact
 //! dicts, and EXTEND for the other numeric operations on immediates. The
-//! guards are type checks on the operands themselves.
+//! guards are type checks on the operands themselves. SUBSCR_GETITEM
+//! (`obj[key]` with a Python `__getitem__` on the class) is guarded by the
+//! class's type version and calls the cached function directly.
 
-use super::{adapt, miss, stats, tag, Attempt};
+use super::call::{call_exact, exact_fit};
+use super::{adapt, miss, pack, stats, tag, version_of, Attempt};
 use crate::builtins::types::{is_exact, types};
 use crate::eval::Frame;
-use crate::object::Payload;
+use crate::function::CallArgs;
+use crate::object::{Object, Payload};
 use crate::ops;
-use crate::value::Value;
+use crate::strobj::intern;
+use crate::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 use weft_specializer::{BinaryOperator as B, Opcode};
 
@@ -33,7 +38,7 @@ fn attempt(a: &Value, b: &Value, bop: B) -> Attempt {
         (_, Value::Int(_), B::Subscr) if is_exact(a, t.tuple) => Opcode::BINARY_OP_SUBSCR_TUPLE_INT,
         (_, Value::Int(_), B::Subscr) if is_exact(a, t.str) => Opcode::BINARY_OP_SUBSCR_STR_INT,
         (_, _, B::Subscr) if is_exact(a, t.dict) => Opcode::BINARY_OP_SUBSCR_DICT,
-        (Value::Obj(_), _, B::Subscr) => return Err("subscript of other type"),
+        (Value::Obj(o), _, B::Subscr) => return getitem_attempt(o),
         (Value::Int(_) | Value::Float(_), Value::Int(_) | Value::Float(_), _) => {
             if extended_numeric(bop, a, b).is_none() {
                 return Err("unsupported numeric operation");
@@ -43,6 +48,58 @@ fn attempt(a: &Value, b: &Value, bop: B) -> Attempt {
         _ => return Err("other operand types"),
     };
     Ok((v, vec![tag(v)]))
+}
+
+/// `BINARY_OP_SUBSCR_GETITEM`: the container's class (not built in)
+/// defines `__getitem__` as a Python function (what `ops::get_item` would
+/// call). Guard: the class's type version (any change to the class or a
+/// base moves it); payload: the function, made immortal.
+fn getitem_attempt(o: &Object) -> Attempt {
+    let td = o.class().type_data_of_self();
+    if td.builtin {
+        return Err("subscript of other type");
+    }
+    // Version first: any change after this load moves it.
+    let ver = td.assign_version();
+    match td.lookup(&intern("__getitem__")) {
+        Some(Value::Obj(g)) if matches!(g.payload, Payload::Function(_)) => {
+            g.make_immortal();
+            let w = pack(Opcode::BINARY_OP_SUBSCR_GETITEM, ver, 0).ok_or("no version")?;
+            Ok((Opcode::BINARY_OP_SUBSCR_GETITEM, vec![w, g.addr() as u64]))
+        }
+        Some(_) => Err("__getitem__ is not a Python function"),
+        None => Err("subscript of other type"),
+    }
+}
+
+/// Runs the cached `__getitem__` of a `BINARY_OP_SUBSCR_GETITEM` site;
+/// None when the guard fails.
+#[inline(always)]
+fn getitem_fast(vm: &Vm, f: &Frame, at: usize, a: &Value, b: &Value) -> Option<PyResult<Value>> {
+    let Value::Obj(o) = a else { return None };
+    let (w, ptr) = f.code.units.read_payload2(at)?;
+    let op = Opcode::BINARY_OP_SUBSCR_GETITEM;
+    if w & 0xff != op as u8 as u64
+        || ptr == 0
+        || o.class().type_data_of_self().version() != version_of(w)
+    {
+        return None;
+    }
+    // SAFETY: `getitem_attempt` made the function immortal before storing
+    // its address, so it is never freed; `read_payload2` returned the
+    // address with the guard word it was published with, and that guard (a
+    // type version unique to one class state) matched, so it is the
+    // `__getitem__` this class holds now.
+    let getter = ObjRef::from_object(unsafe { &*(ptr as *const Object) });
+    let Payload::Function(func) = &getter.payload else {
+        return None;
+    };
+    let args = [a.clone(), b.clone()];
+    Some(if exact_fit(func, 2) {
+        call_exact(vm, func, &args)
+    } else {
+        vm.call_function(&getter, func, CallArgs::positional(&args))
+    })
 }
 
 /// Largest magnitude at which every i64 converts to f64 exactly.
@@ -180,7 +237,14 @@ fn fast_dict(vm: &Vm, a: &Value, b: &Value) -> PyResult<Option<Value>> {
 pub fn execute(vm: &Vm, f: &mut Frame, op: Opcode, at: usize, bop: B) -> PyResult<()> {
     let b = f.stack.pop().unwrap_or(Value::Null);
     let a = f.stack.pop().unwrap_or(Value::Null);
-    if op.is_specialized() {
+    if op == Opcode::BINARY_OP_SUBSCR_GETITEM {
+        if let Some(r) = getitem_fast(vm, f, at, &a, &b) {
+            stats::record(op.family(), stats::Event::Hit);
+            f.stack.push(r?);
+            return Ok(());
+        }
+        miss(&f.code.units, at, op, || attempt(&a, &b, bop));
+    } else if op.is_specialized() {
         let hit = if op == Opcode::BINARY_OP_SUBSCR_DICT {
             fast_dict(vm, &a, &b)?
         } else {

@@ -1,19 +1,63 @@
-//! `CALL` family: PY_EXACT_ARGS and BOUND_METHOD_EXACT_ARGS (a Python
-//! function called with exactly its positional parameters: the frame is
-//! filled directly, skipping argument binding), guarded by the function
-//! version, which is reset to 0 for good when `__code__`, `__defaults__`
-//! or `__kwdefaults__` change.
+//! `CALL` family (`callable self|null args*n -- result`).
+//!
+//! Python functions, guarded by the function version (reset to 0 for good
+//! when `__code__`, `__defaults__` or `__kwdefaults__` change):
+//! * PY_EXACT_ARGS / BOUND_METHOD_EXACT_ARGS: called with exactly their
+//!   positional parameters: the frame is filled directly, no binding;
+//! * PY_GENERAL / BOUND_METHOD_GENERAL: any other argument shape (defaults,
+//!   `*args`, keyword-only parameters with defaults, generators): bound by
+//!   the general binder, skipping the generic dispatch on the callable.
+//!
+//! A bound method whose `self|null` slot is null is unpacked in place, as
+//! CPython's `CALL` does: the receiver is written into the null slot, so
+//! the function sees one contiguous argument slice and no argument vector
+//! is allocated (generic path included). When the slot holds a value (the
+//! exit call of `with` passes its first argument there), the receiver goes
+//! before it.
+//!
+//! Native callables, guarded by the identity of the callable (its address
+//! in the payload word; only immortal objects are cached, and the cached
+//! address is only ever compared, never dereferenced) and by the argument
+//! count the variant was chosen for:
+//! * BUILTIN_O (one argument) / BUILTIN_FAST (any other count): a native
+//!   function. Weft's natives all take one vectorcall-style convention
+//!   (`fn(&Vm, CallArgs)`, i.e. CPython's `METH_FASTCALL|METH_KEYWORDS`),
+//!   so the split is by the site's argument count, not by a flag;
+//! * BUILTIN_FAST_WITH_KEYWORDS: a *bound* native method object
+//!   (`push = stack.append; push(x)`): `CALL` never carries keyword names
+//!   here (that is `CALL_KW`), and a bound native is what remains of the
+//!   native shapes. The object is mortal, so the guard is the native
+//!   function pointer (static code) and the receiver is unpacked like a
+//!   bound method's (`with lock:` exits through this variant);
+//! * METHOD_DESCRIPTOR_NOARGS (the receiver only) / METHOD_DESCRIPTOR_O
+//!   (receiver and one argument) / METHOD_DESCRIPTOR_FAST (other counts):
+//!   an unbound native method descriptor called after the method form of
+//!   `LOAD_ATTR` (`s.strip()`, `d.get(k)`);
+//! * LIST_APPEND: `list.append` on an exact list: pushes without a call;
+//! * LEN / ISINSTANCE: the builtins `len` (one argument) and `isinstance`
+//!   (two), recognised by their native function, computed inline;
+//! * TYPE_1 / STR_1 / TUPLE_1: `type(x)`, `str(x)`, `tuple(x)`;
+//! * BUILTIN_CLASS / ALLOC_AND_ENTER_INIT: a built-in / user class.
+//!
+//! NON_PY_GENERAL: any other callable (objects with `__call__`, bound
+//! methods of natives, ...), guarded only by "not a Python function nor a
+//! bound method of one" (those have their own variants): the site stops
+//! re-attempting and calls through the generic protocol.
 
-use super::{adapt, guard_for, miss, pack, stats, tag, version_of, Attempt};
+use super::{account, guard_for, pack, tag, version_of, Attempt};
+use crate::builtins::types::{class_of, class_value, is_exact, types};
 use crate::eval::{run_frame, Exit, Frame};
-use crate::function::{CallArgs, FunctionObj};
+use crate::function::{BuiltinFunc, CallArgs, FunctionObj};
 use crate::object::Payload;
-use crate::value::Value;
+use crate::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 use std::sync::atomic::Ordering;
 use weft_specializer::Opcode;
 
-fn exact_fit(f: &FunctionObj, nargs: usize) -> bool {
+/// True when a call with `nargs` positional arguments fills exactly the
+/// function's positional parameters (no binding needed).
+#[inline(always)]
+pub(super) fn exact_fit(f: &FunctionObj, nargs: usize) -> bool {
     let code = f.code();
     !code.flags.generator
         && !code.flags.varargs
@@ -22,9 +66,36 @@ fn exact_fit(f: &FunctionObj, nargs: usize) -> bool {
         && code.arg_count == nargs
 }
 
-fn attempt(callable: &Value, nargs_with_self: usize) -> Attempt {
+/// The native `len` and `isinstance` builtins, by their implementation
+/// (whatever name or namespace the objects are reached through).
+fn is_native(b: &BuiltinFunc, f: crate::function::NativeFn) -> bool {
+    b.func as usize == f as usize
+}
+
+/// `list.append`, the descriptor in the (immutable) dict of `list`.
+fn is_list_append(o: &ObjRef) -> bool {
+    matches!(
+        types().list.type_data_of_self().own_dict().get_by_name("append"),
+        Some(Value::Obj(a)) if ObjRef::ptr_eq(&a, o)
+    )
+}
+
+fn by_identity(variant: Opcode, o: &ObjRef) -> Attempt {
+    Ok((variant, vec![tag(variant), o.addr() as u64]))
+}
+
+/// Chooses the variant for `callable` called with `args` (the value of
+/// the `self|null` slot included when it is not null).
+fn attempt(callable: &Value, args: &[Value]) -> Attempt {
+    let nargs = args.len();
     let Value::Obj(o) = callable else {
         return Err("not callable");
+    };
+    let non_py = || {
+        Ok((
+            Opcode::CALL_NON_PY_GENERAL,
+            vec![tag(Opcode::CALL_NON_PY_GENERAL), 0],
+        ))
     };
     match &o.payload {
         Payload::Function(f) => {
@@ -32,70 +103,96 @@ fn attempt(callable: &Value, nargs_with_self: usize) -> Attempt {
             if v == 0 {
                 return Err("function version reset");
             }
-            if !exact_fit(f, nargs_with_self) {
-                return Err("not an exact positional call");
-            }
-            Ok((
-                Opcode::CALL_PY_EXACT_ARGS,
-                vec![
-                    pack(Opcode::CALL_PY_EXACT_ARGS, v, 0).ok_or("no version")?,
-                    0,
-                ],
-            ))
+            let variant = if exact_fit(f, nargs) {
+                Opcode::CALL_PY_EXACT_ARGS
+            } else {
+                Opcode::CALL_PY_GENERAL
+            };
+            Ok((variant, vec![pack(variant, v, 0).ok_or("no version")?, 0]))
         }
         Payload::BoundMethod(func, _) => match func.as_obj().map(|x| &x.payload) {
             Some(Payload::Function(f)) => {
                 let v = f.version.load(Ordering::Acquire);
-                if v == 0 || !exact_fit(f, nargs_with_self + 1) {
-                    return Err("bound method not an exact positional call");
+                if v == 0 {
+                    return Err("bound method: function version reset");
                 }
-                Ok((
-                    Opcode::CALL_BOUND_METHOD_EXACT_ARGS,
-                    vec![
-                        pack(Opcode::CALL_BOUND_METHOD_EXACT_ARGS, v, 0).ok_or("no version")?,
-                        0,
-                    ],
-                ))
+                let variant = if exact_fit(f, nargs + 1) {
+                    Opcode::CALL_BOUND_METHOD_EXACT_ARGS
+                } else {
+                    Opcode::CALL_BOUND_METHOD_GENERAL
+                };
+                Ok((variant, vec![pack(variant, v, 0).ok_or("no version")?, 0]))
             }
-            _ => Err("bound method of a non-Python function"),
+            _ => non_py(),
         },
-        Payload::Builtin(b) if b.bound.is_none() && o.is_immortal() => {
-            let variant = if b.is_method {
-                Opcode::CALL_METHOD_DESCRIPTOR_FAST
-            } else {
-                Opcode::CALL_BUILTIN_FAST
-            };
-            Ok((variant, vec![tag(variant), o.addr() as u64]))
+        Payload::Builtin(b) if b.bound.is_some() => {
+            let variant = Opcode::CALL_BUILTIN_FAST_WITH_KEYWORDS;
+            Ok((variant, vec![tag(variant), b.func as usize as u64]))
         }
-        Payload::Builtin(_) => Err("bound builtin method"),
+        Payload::Builtin(_) if !o.is_immortal() => non_py(),
+        Payload::Builtin(b) if b.is_method => {
+            let variant = match nargs {
+                2 if is_exact(&args[0], types().list) && is_list_append(o) => {
+                    Opcode::CALL_LIST_APPEND
+                }
+                1 => Opcode::CALL_METHOD_DESCRIPTOR_NOARGS,
+                2 => Opcode::CALL_METHOD_DESCRIPTOR_O,
+                _ => Opcode::CALL_METHOD_DESCRIPTOR_FAST,
+            };
+            by_identity(variant, o)
+        }
+        Payload::Builtin(b) => {
+            let variant = match nargs {
+                1 if is_native(b, crate::builtins::functions::len) => Opcode::CALL_LEN,
+                2 if is_native(b, crate::builtins::functions::isinstance) => {
+                    Opcode::CALL_ISINSTANCE
+                }
+                1 => Opcode::CALL_BUILTIN_O,
+                _ => Opcode::CALL_BUILTIN_FAST,
+            };
+            by_identity(variant, o)
+        }
         Payload::Type(t) if o.is_immortal() => {
-            let variant = if t.builtin {
-                Opcode::CALL_BUILTIN_CLASS
-            } else {
-                Opcode::CALL_ALLOC_AND_ENTER_INIT
+            let ty = types();
+            let is = |c: &'static crate::object::Object| std::ptr::eq(&**o, c);
+            let variant = match nargs {
+                1 if is(ty.type_) => Opcode::CALL_TYPE_1,
+                1 if is(ty.str) => Opcode::CALL_STR_1,
+                1 if is(ty.tuple) => Opcode::CALL_TUPLE_1,
+                _ if t.builtin => Opcode::CALL_BUILTIN_CLASS,
+                _ => Opcode::CALL_ALLOC_AND_ENTER_INIT,
             };
-            Ok((variant, vec![tag(variant), o.addr() as u64]))
+            by_identity(variant, o)
         }
-        _ => Err("other callable"),
+        _ => non_py(),
     }
 }
 
 /// Runs a Python function whose frame takes `args` positionally as is.
 #[inline(always)]
-fn call_exact(
+pub(super) fn call_exact(vm: &Vm, f: &FunctionObj, args: &[Value]) -> PyResult<Value> {
+    call_exact_with(vm, f, None, args)
+}
+
+/// `call_exact` with a receiver before `args` (a bound method called with
+/// a value in its `self|null` slot, as the exit call of `with` is).
+#[inline(always)]
+fn call_exact_with(
     vm: &Vm,
     f: &FunctionObj,
-    self_arg: Option<&Value>,
+    recv: Option<&Value>,
     args: &[Value],
 ) -> PyResult<Value> {
     let code = f.code();
     let mut frame = Frame::new(code, f.globals.clone(), None);
-    let mut i = 0;
-    if let Some(s) = self_arg {
-        frame.locals[0] = s.clone();
-        i = 1;
-    }
-    frame.locals[i..i + args.len()].clone_from_slice(args);
+    let skip = match recv {
+        Some(r) => {
+            frame.locals[0] = r.clone();
+            1
+        }
+        None => 0,
+    };
+    frame.locals[skip..skip + args.len()].clone_from_slice(args);
     frame.init_cells();
     if let Some(cl) = &f.closure {
         frame.cells.extend(cl.iter().cloned());
@@ -109,98 +206,264 @@ fn call_exact(
     }
 }
 
+/// The Python function of a callable (itself, or a bound method's), with
+/// its object.
+#[inline(always)]
+fn py_function(callable: &Value, bound: bool) -> Option<(&ObjRef, &FunctionObj)> {
+    let Value::Obj(o) = callable else { return None };
+    let fo = match (&o.payload, bound) {
+        (Payload::Function(_), false) => o,
+        (Payload::BoundMethod(Value::Obj(fo), _), true) => fo,
+        _ => return None,
+    };
+    match &fo.payload {
+        Payload::Function(f) => Some((fo, f)),
+        _ => None,
+    }
+}
+
+/// Arguments of the call: the receiver (if any) and the arguments.
+#[inline(always)]
+fn args_of(tail: &[Value]) -> &[Value] {
+    if tail[0].is_null() {
+        &tail[1..]
+    } else {
+        tail
+    }
+}
+
+/// The specialized fast path of `op`: None when a guard fails (nothing has
+/// been changed then). `tail` is the stack from the `self|null` slot on.
 #[inline(always)]
 fn fast(
     vm: &Vm,
     op: Opcode,
-    guard: u32,
+    at: usize,
+    units: &weft_specializer::CodeUnits,
     callable: &Value,
-    args: &[Value],
+    tail: &mut [Value],
 ) -> Option<PyResult<Value>> {
-    let Value::Obj(o) = callable else { return None };
-    match (op, &o.payload) {
-        (Opcode::CALL_PY_EXACT_ARGS, Payload::Function(f)) => {
-            if f.version.load(Ordering::Acquire) == guard && guard != 0 && exact_fit(f, args.len())
-            {
-                return Some(call_exact(vm, f, None, args));
+    match op {
+        Opcode::CALL_PY_EXACT_ARGS | Opcode::CALL_PY_GENERAL => {
+            let g = version_of(guard_for(units, at, op)?);
+            let (fo, f) = py_function(callable, false)?;
+            if f.version.load(Ordering::Acquire) != g {
+                return None;
             }
-            None
-        }
-        (Opcode::CALL_BOUND_METHOD_EXACT_ARGS, Payload::BoundMethod(Value::Obj(fo), recv)) => {
-            match &fo.payload {
-                Payload::Function(f)
-                    if f.version.load(Ordering::Acquire) == guard
-                        && guard != 0
-                        && exact_fit(f, args.len() + 1) =>
-                {
-                    Some(call_exact(vm, f, Some(recv), args))
+            let args = args_of(tail);
+            if op == Opcode::CALL_PY_EXACT_ARGS {
+                if !exact_fit(f, args.len()) {
+                    return None;
                 }
-                _ => None,
+                Some(call_exact(vm, f, args))
+            } else {
+                Some(vm.call_function(fo, f, CallArgs::positional(args)))
             }
+        }
+        Opcode::CALL_BOUND_METHOD_EXACT_ARGS | Opcode::CALL_BOUND_METHOD_GENERAL => {
+            let g = version_of(guard_for(units, at, op)?);
+            let (fo, f) = py_function(callable, true)?;
+            let exact = op == Opcode::CALL_BOUND_METHOD_EXACT_ARGS;
+            let nargs = args_of(tail).len() + 1;
+            if f.version.load(Ordering::Acquire) != g || (exact && !exact_fit(f, nargs)) {
+                return None;
+            }
+            let Value::Obj(bm) = callable else {
+                return None;
+            };
+            let Payload::BoundMethod(_, recv) = &bm.payload else {
+                return None;
+            };
+            if !tail[0].is_null() {
+                // The slot holds an argument: the receiver goes before it.
+                return Some(if exact {
+                    call_exact_with(vm, f, Some(recv), tail)
+                } else {
+                    let mut all = Vec::with_capacity(nargs);
+                    all.push(recv.clone());
+                    all.extend_from_slice(tail);
+                    vm.call_function(fo, f, CallArgs::positional(&all))
+                });
+            }
+            tail[0] = recv.clone();
+            let args = &*tail;
+            Some(if exact {
+                call_exact(vm, f, args)
+            } else {
+                vm.call_function(fo, f, CallArgs::positional(args))
+            })
+        }
+        Opcode::CALL_BUILTIN_FAST_WITH_KEYWORDS => {
+            let (g, fptr) = units.read_payload2(at)?;
+            if g & 0xff != op as u8 as u64 {
+                return None;
+            }
+            let Value::Obj(o) = callable else { return None };
+            let Payload::Builtin(b) = &o.payload else {
+                return None;
+            };
+            let recv = b.bound.as_ref()?;
+            if b.func as usize as u64 != fptr {
+                return None;
+            }
+            if !tail[0].is_null() {
+                let mut all = Vec::with_capacity(tail.len() + 1);
+                all.push(recv.clone());
+                all.extend_from_slice(tail);
+                return Some((b.func)(vm, CallArgs::positional(&all)));
+            }
+            tail[0] = recv.clone();
+            Some((b.func)(vm, CallArgs::positional(tail)))
+        }
+        Opcode::CALL_TYPE_1 | Opcode::CALL_STR_1 | Opcode::CALL_TUPLE_1 => {
+            guard_for(units, at, op)?;
+            let args = args_of(tail);
+            let Value::Obj(o) = callable else { return None };
+            let ty = types();
+            let want = match op {
+                Opcode::CALL_TYPE_1 => ty.type_,
+                Opcode::CALL_STR_1 => ty.str,
+                _ => ty.tuple,
+            };
+            if args.len() != 1 || !std::ptr::eq(&**o, want) {
+                return None;
+            }
+            let x = &args[0];
+            Some(match op {
+                Opcode::CALL_TYPE_1 => Ok(class_value(class_of(x))),
+                Opcode::CALL_STR_1 => vm.str_of(x).map(crate::strobj::new_str),
+                _ if is_exact(x, ty.tuple) => Ok(x.clone()),
+                _ => crate::ops::collect_iter(vm, x).map(crate::builtins::tuple::new_tuple),
+            })
+        }
+        Opcode::CALL_NON_PY_GENERAL => {
+            guard_for(units, at, op)?;
+            if py_function(callable, false).is_some() || py_function(callable, true).is_some() {
+                return None;
+            }
+            Some(call_unpacked(vm, callable, tail))
+        }
+        Opcode::CALL_BUILTIN_O
+        | Opcode::CALL_BUILTIN_FAST
+        | Opcode::CALL_METHOD_DESCRIPTOR_NOARGS
+        | Opcode::CALL_METHOD_DESCRIPTOR_O
+        | Opcode::CALL_METHOD_DESCRIPTOR_FAST
+        | Opcode::CALL_LIST_APPEND
+        | Opcode::CALL_LEN
+        | Opcode::CALL_ISINSTANCE
+        | Opcode::CALL_BUILTIN_CLASS
+        | Opcode::CALL_ALLOC_AND_ENTER_INIT => {
+            by_identity_fast(vm, op, at, units, callable, args_of(tail))
         }
         _ => None,
     }
+}
+
+/// The variants guarded by the identity of an immortal callable.
+#[inline(always)]
+fn by_identity_fast(
+    vm: &Vm,
+    op: Opcode,
+    at: usize,
+    units: &weft_specializer::CodeUnits,
+    callable: &Value,
+    args: &[Value],
+) -> Option<PyResult<Value>> {
+    let (g, addr) = units.read_payload2(at)?;
+    let Value::Obj(o) = callable else { return None };
+    if g & 0xff != op as u8 as u64 || addr != o.addr() as u64 {
+        return None;
+    }
+    let n = args.len();
+    match (op, &o.payload) {
+        (Opcode::CALL_BUILTIN_CLASS | Opcode::CALL_ALLOC_AND_ENTER_INIT, Payload::Type(_)) => Some(
+            crate::builtins::typecall::call_type(vm, o, CallArgs::positional(args)),
+        ),
+        (Opcode::CALL_LEN, _) if n == 1 => {
+            Some(crate::ops::len(vm, &args[0]).map(|l| Value::Int(l as i64)))
+        }
+        (Opcode::CALL_ISINSTANCE, Payload::Builtin(b)) if n == 2 => Some(match &args[1] {
+            Value::Obj(c) if matches!(c.payload, Payload::Type(_)) => Ok(Value::Bool(
+                crate::typeobj::is_subtype(class_of(&args[0]), c),
+            )),
+            _ => (b.func)(vm, CallArgs::positional(args)),
+        }),
+        (Opcode::CALL_LIST_APPEND, _) if n == 2 && is_exact(&args[0], types().list) => {
+            match &args[0] {
+                Value::Obj(l) => match &l.payload {
+                    Payload::List(items) => {
+                        items.lock().push(args[1].clone());
+                        Some(Ok(Value::None))
+                    }
+                    _ => None,
+                },
+                _ => None,
+            }
+        }
+        (
+            Opcode::CALL_BUILTIN_O
+            | Opcode::CALL_BUILTIN_FAST
+            | Opcode::CALL_METHOD_DESCRIPTOR_NOARGS
+            | Opcode::CALL_METHOD_DESCRIPTOR_O
+            | Opcode::CALL_METHOD_DESCRIPTOR_FAST,
+            Payload::Builtin(b),
+        ) => {
+            let fits = match op {
+                Opcode::CALL_BUILTIN_O => n == 1,
+                Opcode::CALL_METHOD_DESCRIPTOR_NOARGS => n == 1,
+                Opcode::CALL_METHOD_DESCRIPTOR_O => n == 2,
+                _ => true,
+            };
+            fits.then(|| (b.func)(vm, CallArgs::positional(args)))
+        }
+        _ => None,
+    }
+}
+
+/// Calls `callable` with the arguments in `tail` (from the `self|null`
+/// slot on). A bound method or bound native with a null slot is unpacked:
+/// its receiver goes into the slot and its function is called on the
+/// contiguous arguments (what `vm.call_args` would do with a new vector).
+#[inline(always)]
+fn call_unpacked(vm: &Vm, callable: &Value, tail: &mut [Value]) -> PyResult<Value> {
+    if tail[0].is_null() {
+        if let Value::Obj(o) = callable {
+            match &o.payload {
+                Payload::BoundMethod(func, recv) => {
+                    tail[0] = recv.clone();
+                    return vm.call_args(func, CallArgs::positional(tail));
+                }
+                Payload::Builtin(b) => {
+                    if let Some(recv) = &b.bound {
+                        tail[0] = recv.clone();
+                        return (b.func)(vm, CallArgs::positional(tail));
+                    }
+                }
+                _ => {}
+            }
+        }
+        return vm.call_args(callable, CallArgs::positional(&tail[1..]));
+    }
+    vm.call_args(callable, CallArgs::positional(tail))
 }
 
 /// Executes any member of the family: `callable self|null args*n -- result`.
 #[inline(always)]
 pub fn execute(vm: &Vm, f: &mut Frame, op: Opcode, n: usize, at: usize) -> PyResult<()> {
     let base = f.stack.len() - n - 2;
+    let units = &f.code.units;
     let r = {
-        let (head, rest) = f.stack.split_at(base + 1);
+        let (head, tail) = f.stack.split_at_mut(base + 1);
         let callable = &head[base];
-        let args = if rest[0].is_null() { &rest[1..] } else { rest };
-        let units = &f.code.units;
-        let by_identity = matches!(
-            op,
-            Opcode::CALL_BUILTIN_FAST
-                | Opcode::CALL_METHOD_DESCRIPTOR_FAST
-                | Opcode::CALL_BUILTIN_CLASS
-                | Opcode::CALL_ALLOC_AND_ENTER_INIT
-        );
-        let identity_hit = if by_identity {
-            match (units.read_payload2(at), callable) {
-                (Some((g, ptr)), Value::Obj(o))
-                    if g & 0xff == op as u8 as u64 && ptr == o.addr() as u64 =>
-                {
-                    Some(match &o.payload {
-                        Payload::Builtin(b) => (b.func)(vm, CallArgs::positional(args)),
-                        _ => {
-                            crate::builtins::typecall::call_type(vm, o, CallArgs::positional(args))
-                        }
-                    })
-                }
-                _ => None,
-            }
-        } else {
-            None
-        };
-        let hit = if identity_hit.is_some() {
-            identity_hit
-        } else if op.is_specialized() && !by_identity {
-            fast(
-                vm,
-                op,
-                guard_for(units, at, op).map(version_of).unwrap_or(0),
-                callable,
-                args,
-            )
-        } else {
-            None
-        };
+        let hit = fast(vm, op, at, units, callable, tail);
         match hit {
             Some(r) => {
-                stats::record(op.family(), stats::Event::Hit);
+                super::stats::record(op.family(), super::stats::Event::Hit);
                 r
             }
             None => {
-                if op.is_specialized() {
-                    miss(units, at, op, || attempt(callable, args.len()));
-                } else {
-                    stats::record(op.family(), stats::Event::Generic);
-                    adapt(units, at, op, || attempt(callable, args.len()));
-                }
-                vm.call_args(callable, CallArgs::positional(args))
+                account(units, at, op, false, || attempt(callable, args_of(tail)));
+                call_unpacked(vm, callable, tail)
             }
         }
     }?;

@@ -1,12 +1,20 @@
 //! `LOAD_ATTR` family: INSTANCE_VALUE (instance dict entry, by index,
-//! validated by key identity), SLOT (`__slots__` member), METHOD_WITH_VALUES
-//! / METHOD_NO_DICT (a plain function on the class, bound without
-//! allocating), MODULE (module dict entry), CLASS (an attribute of a class
-//! object itself, cached in the instruction when immortal or immediate and
-//! guarded by that class's type version). Every instance variant guards
-//! on the class's type version, which moves on any change to the class or
-//! a base, so a property or method added later is never bypassed.
+//! validated by key identity), WITH_HINT (the index is a hint, then the key
+//! is probed: for sites whose instances order their attributes
+//! differently), SLOT (`__slots__` member), PROPERTY (a property with a
+//! Python getter, called directly), NONDESCRIPTOR_WITH_VALUES / _NO_DICT (a
+//! plain class attribute read through an instance, cached in the
+//! instruction), METHOD_WITH_VALUES / METHOD_NO_DICT / METHOD_LAZY_DICT (a
+//! function or native method descriptor on the class, pushed unbound with
+//! the owner as `self`; built-in classes included), MODULE (module dict
+//! entry), CLASS (an attribute of a class object itself, cached in the
+//! instruction when immortal or immediate and guarded by that class's type
+//! version). Every instance variant guards on the class's type version,
+//! which moves on any change to the class or a base, so a property or
+//! method added later is never bypassed (instance-dict reads of plain
+//! instances may guard on the instance-attribute epoch instead).
 
+use super::call::{call_exact, exact_fit};
 use super::{
     account, decode_unowned, encode_unowned, guard_for, pack, payload_of, version_of, Attempt,
 };
@@ -18,7 +26,83 @@ use crate::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 use weft_specializer::Opcode;
 
-fn attempt(vm: &Vm, obj: &Value, name: &ObjRef, method: bool) -> Attempt {
+/// True for a class attribute that the method form of `LOAD_ATTR` returns
+/// unbound with the owner as `self` (as `attrs::load_method` decides).
+fn is_method_descr(d: &Value) -> bool {
+    match d {
+        Value::Obj(o) => match &o.payload {
+            Payload::Function(_) => true,
+            Payload::Builtin(b) => b.is_method,
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// True for a class attribute that an instance read returns as is
+/// (`attrs::bind` passes it through): anything but functions, native
+/// method descriptors, static/class methods, properties and slots.
+fn is_nondescriptor(d: &Value) -> bool {
+    match d {
+        Value::Obj(o) => match &o.payload {
+            Payload::Function(_)
+            | Payload::StaticMethod(_)
+            | Payload::ClassMethod(_)
+            | Payload::Property(_) => false,
+            Payload::Builtin(b) => !b.is_method,
+            Payload::Native(_) => slot_member(d).is_none(),
+            _ => true,
+        },
+        _ => true,
+    }
+}
+
+/// The method variants: `d` (a method descriptor found on the class) is
+/// cached (made immortal first); None when the instance dict shadows it.
+fn method_variant(vm: &Vm, o: &Object, d: &Value, ver: u32, name: &ObjRef) -> Option<Attempt> {
+    let Value::Obj(dobj) = d else { return None };
+    if let Some(dd) = &o.dict {
+        if vm.dict_of(dd).get_str(name).is_some() {
+            return None;
+        }
+    }
+    dobj.make_immortal();
+    let ptr = &**dobj as *const Object as u64;
+    let variant = if o.dict.is_some() {
+        Opcode::LOAD_ATTR_METHOD_WITH_VALUES
+    } else if o.class().type_data_of_self().instances_have_dict() {
+        Opcode::LOAD_ATTR_METHOD_LAZY_DICT
+    } else {
+        Opcode::LOAD_ATTR_METHOD_NO_DICT
+    };
+    Some(
+        pack(variant, ver, 0)
+            .ok_or("no version")
+            .map(|w| (variant, vec![w, ptr])),
+    )
+}
+
+/// Payload flag of the NONDESCRIPTOR variants: the cached word holds the
+/// bits of a float (else it is an `encode_unowned` word).
+const FLOAT_VALUE: usize = 1;
+
+#[inline(always)]
+fn decode_class_value(w: u64, word: u64) -> Value {
+    if payload_of(w) & FLOAT_VALUE != 0 {
+        Value::Float(f64::from_bits(word))
+    } else {
+        decode_unowned(word)
+    }
+}
+
+fn attempt(
+    vm: &Vm,
+    obj: &Value,
+    name: &ObjRef,
+    method: bool,
+    current: Opcode,
+    prev: u64,
+) -> Attempt {
     let n = name.as_str().unwrap_or("");
     if n.starts_with("__") {
         return Err("special name");
@@ -50,14 +134,23 @@ fn attempt(vm: &Vm, obj: &Value, name: &ObjRef, method: bool) -> Attempt {
         _ => {}
     }
     let td = o.class().type_data_of_self();
-    if td.builtin {
-        return Err("built-in class");
-    }
     if td.base_kind == BaseKind::ThreadLocal {
         return Err("thread-local object");
     }
+    // Version first: any change after this load moves it.
     let ver = td.assign_version();
     let descr = td.lookup(name);
+    if td.builtin {
+        // Built-in classes (whose dicts never change): only the method form
+        // of a native method (`lst.append(x)`, `s.join(parts)`); their other
+        // attributes are intrinsics.
+        return match &descr {
+            Some(d) if method && is_method_descr(d) => {
+                method_variant(vm, o, d, ver, name).unwrap_or(Err("built-in class"))
+            }
+            _ => Err("built-in class"),
+        };
+    }
     if let Some(d) = &descr {
         if let Some(sm) = slot_member(d) {
             return Ok((
@@ -66,54 +159,80 @@ fn attempt(vm: &Vm, obj: &Value, name: &ObjRef, method: bool) -> Attempt {
             ));
         }
         if let Value::Obj(dobj) = d {
-            match &dobj.payload {
-                Payload::Property(_) => return Err("property"),
-                Payload::Function(_) if method => {
-                    let shadowed = o
-                        .dict
-                        .as_ref()
-                        .map(|dd| vm.dict_of(dd).get_str(name).is_some())
-                        .unwrap_or(false);
-                    if shadowed {
-                        return Err("method shadowed by instance attribute");
+            if let Payload::Property(p) = &dobj.payload {
+                // A data descriptor: it wins over the instance dict.
+                return match &p.fget {
+                    Value::Obj(g) if matches!(g.payload, Payload::Function(_)) => {
+                        g.make_immortal();
+                        let w = pack(Opcode::LOAD_ATTR_PROPERTY, ver, 0).ok_or("no version")?;
+                        Ok((Opcode::LOAD_ATTR_PROPERTY, vec![w, g.addr() as u64]))
                     }
-                    dobj.make_immortal();
-                    let ptr = &**dobj as *const Object as u64;
-                    let variant = if o.dict.is_some() {
-                        Opcode::LOAD_ATTR_METHOD_WITH_VALUES
-                    } else {
-                        Opcode::LOAD_ATTR_METHOD_NO_DICT
-                    };
-                    return Ok((
-                        variant,
-                        vec![pack(variant, ver, 0).ok_or("no version")?, ptr],
-                    ));
-                }
-                _ => {}
+                    _ => Err("property without a Python getter"),
+                };
             }
         }
+        if method && is_method_descr(d) {
+            if let Some(a) = method_variant(vm, o, d, ver, name) {
+                return a;
+            }
+            // Shadowed by the instance dict: the dict value is the result.
+        }
     }
-    let Some(dd) = &o.dict else {
+    let in_dict = o
+        .dict
+        .as_ref()
+        .and_then(|dd| vm.dict_of(dd).index_of_str(name));
+    if let (Some(d), None) = (&descr, in_dict) {
+        if is_nondescriptor(d) {
+            if !matches!(o.payload, Payload::Plain) {
+                return Err("class attribute of an instance of a built-in subclass");
+            }
+            let (flags, word) = match d {
+                Value::Float(x) => (FLOAT_VALUE, x.to_bits()),
+                v => (
+                    0,
+                    encode_unowned(v).ok_or("class attribute is not immortal")?,
+                ),
+            };
+            let variant = if o.dict.is_some() {
+                Opcode::LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES
+            } else {
+                Opcode::LOAD_ATTR_NONDESCRIPTOR_NO_DICT
+            };
+            return Ok((
+                variant,
+                vec![pack(variant, ver, flags).ok_or("no version")?, word],
+            ));
+        }
+    }
+    if o.dict.is_none() {
         return Err("no instance dict");
-    };
-    let ix = vm
-        .dict_of(dd)
-        .index_of_str(name)
-        .ok_or("attribute not in instance dict")?;
-    if ix >= EPOCH_GUARDED {
-        return Err("index out of range");
     }
+    let ix = in_dict.ok_or("attribute not in instance dict")?;
     // Guard on the instance-attribute epoch where no class shadows the name
     // (the site then serves instances of every class), else on this class.
-    let guard = match (&o.payload, instance_attr_epoch(n)) {
-        (Payload::Plain, Some(epoch)) => {
-            pack(Opcode::LOAD_ATTR_INSTANCE_VALUE, epoch, ix | EPOCH_GUARDED)
-        }
-        _ => pack(Opcode::LOAD_ATTR_INSTANCE_VALUE, ver, ix),
+    let (version, epoch_bit) = match (&o.payload, instance_attr_epoch(n)) {
+        (Payload::Plain, Some(epoch)) => (epoch, EPOCH_GUARDED),
+        _ => (ver, 0),
+    };
+    // WITH_HINT: the entry index is only a hint, checked first, then the
+    // key is probed. Chosen when the index does not fit, and for a site
+    // whose INSTANCE_VALUE guard still holds for this owner but whose index
+    // missed (instances that store their attributes in different orders,
+    // or dicts that had deletions); it stays WITH_HINT afterwards.
+    let index_missed = current == Opcode::LOAD_ATTR_INSTANCE_VALUE
+        && prev != 0
+        && instance_guard_holds(o, prev)
+        && payload_of(prev) & !EPOCH_GUARDED != ix;
+    let hinted = ix >= EPOCH_GUARDED || index_missed || current == Opcode::LOAD_ATTR_WITH_HINT;
+    let (variant, hint) = if hinted {
+        (Opcode::LOAD_ATTR_WITH_HINT, ix.min(EPOCH_GUARDED - 1))
+    } else {
+        (Opcode::LOAD_ATTR_INSTANCE_VALUE, ix)
     };
     Ok((
-        Opcode::LOAD_ATTR_INSTANCE_VALUE,
-        vec![guard.ok_or("out of range")?],
+        variant,
+        vec![pack(variant, version, hint | epoch_bit).ok_or("out of range")?],
     ))
 }
 
@@ -137,6 +256,172 @@ fn class_version(o: &Object) -> u32 {
     o.class().type_data_of_self().version()
 }
 
+/// The cached method descriptor of a METHOD variant.
+///
+/// SAFETY (callers): `ptr` must come from a `read_payload2` pair whose
+/// guard matched, as stored by `method_variant` or the PROPERTY branch of
+/// `attempt`.
+#[inline(always)]
+unsafe fn cached_object(ptr: u64) -> ObjRef {
+    // SAFETY: `attempt` made the object immortal before storing its
+    // address, so it is never freed and the reference stays valid for the
+    // rest of the program; the caller read the address together with the
+    // guard word it was published with (`read_payload2`), and that guard (a
+    // type version unique to one class state) matched, so it is the object
+    // this class holds now.
+    ObjRef::from_object(unsafe { &*(ptr as *const Object) })
+}
+
+/// `LOAD_ATTR_PROPERTY`: calls the cached getter; None when the guard
+/// fails.
+#[inline(never)]
+fn property_fast(
+    vm: &Vm,
+    units: &weft_specializer::CodeUnits,
+    at: usize,
+    obj: &Value,
+) -> Option<PyResult<Value>> {
+    let Value::Obj(o) = obj else { return None };
+    let (w, ptr) = units.read_payload2(at)?;
+    if w & 0xff != Opcode::LOAD_ATTR_PROPERTY as u8 as u64
+        || class_version(o) != version_of(w)
+        || ptr == 0
+    {
+        return None;
+    }
+    // SAFETY: the getter was made immortal by `attempt` before its address
+    // was stored, and it was read with its matching guard (see
+    // `cached_object`).
+    let getter = unsafe { cached_object(ptr) };
+    let Payload::Function(func) = &getter.payload else {
+        return None;
+    };
+    let this = std::slice::from_ref(obj);
+    Some(if exact_fit(func, 1) {
+        call_exact(vm, func, this)
+    } else {
+        vm.call_function(&getter, func, crate::function::CallArgs::positional(this))
+    })
+}
+
+/// The fast path of a specialized `op` (PROPERTY apart): Some((value,
+/// self-or-null)) on a hit, None when a guard fails.
+#[inline(always)]
+fn fast(
+    vm: &Vm,
+    units: &weft_specializer::CodeUnits,
+    op: Opcode,
+    at: usize,
+    obj: &Value,
+    name: &ObjRef,
+) -> Option<(Value, Value)> {
+    let Value::Obj(o) = obj else { return None };
+    let found = |v: Option<Value>| v.map(|v| (v, Value::Null));
+    match op {
+        Opcode::LOAD_ATTR_INSTANCE_VALUE | Opcode::LOAD_ATTR_WITH_HINT => {
+            let w = guard_for(units, at, op)?;
+            if !instance_guard_holds(o, w) {
+                return None;
+            }
+            let d = vm.dict_of(o.dict.as_ref()?);
+            let ix = payload_of(w) & !EPOCH_GUARDED;
+            found(match d.value_at_if_key(ix, name) {
+                None if op == Opcode::LOAD_ATTR_WITH_HINT => d.get_str(name),
+                v => v,
+            })
+        }
+        Opcode::LOAD_ATTR_SLOT => {
+            let w = guard_for(units, at, op)?;
+            if class_version(o) != version_of(w) {
+                return None;
+            }
+            found(
+                o.slots
+                    .get(payload_of(w))
+                    .map(|c| c.lock().clone())
+                    .filter(|v| !v.is_null()),
+            )
+        }
+        Opcode::LOAD_ATTR_METHOD_WITH_VALUES
+        | Opcode::LOAD_ATTR_METHOD_NO_DICT
+        | Opcode::LOAD_ATTR_METHOD_LAZY_DICT => {
+            let (w, ptr) = units.read_payload2(at)?;
+            if w & 0xff != op as u8 as u64 || class_version(o) != version_of(w) || ptr == 0 {
+                return None;
+            }
+            let unshadowed = match (&o.dict, op) {
+                (
+                    Some(d),
+                    Opcode::LOAD_ATTR_METHOD_WITH_VALUES | Opcode::LOAD_ATTR_METHOD_NO_DICT,
+                ) => vm.dict_of(d).get_str(name).is_none(),
+                (Some(_), _) => false,
+                (None, _) => true,
+            };
+            // SAFETY: `ptr` and `w` come from one `read_payload2` and the
+            // guard matched (see `cached_object`).
+            unshadowed.then(|| (Value::Obj(unsafe { cached_object(ptr) }), obj.clone()))
+        }
+        Opcode::LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES | Opcode::LOAD_ATTR_NONDESCRIPTOR_NO_DICT => {
+            let (w, word) = units.read_payload2(at)?;
+            if w & 0xff != op as u8 as u64 || class_version(o) != version_of(w) {
+                return None;
+            }
+            let unshadowed = match (&o.dict, op) {
+                (Some(d), Opcode::LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES) => {
+                    vm.dict_of(d).get_str(name).is_none()
+                }
+                (None, Opcode::LOAD_ATTR_NONDESCRIPTOR_NO_DICT) => true,
+                _ => false,
+            };
+            unshadowed.then(|| (decode_class_value(w, word), Value::Null))
+        }
+        Opcode::LOAD_ATTR_CLASS => match (&o.payload, units.read_payload2(at)) {
+            (Payload::Type(td), Some((w, cached)))
+                if w & 0xff == op as u8 as u64 && cached != 0 && td.version() == version_of(w) =>
+            {
+                Some((decode_unowned(cached), Value::Null))
+            }
+            _ => None,
+        },
+        Opcode::LOAD_ATTR_MODULE => match &o.payload {
+            Payload::Module(m) => {
+                let w = guard_for(units, at, op)?;
+                let d = vm.dict_of(&m.dict);
+                if version_of(w) == d.keys_version() {
+                    found(d.value_at_if_key(payload_of(w), name))
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Accounts an execution that ran the generic path (a miss or the
+/// adaptive base), adapting the slot; out of line so that the hit path
+/// does not build the attempt's closure.
+#[inline(never)]
+fn not_hit(
+    vm: &Vm,
+    units: &weft_specializer::CodeUnits,
+    op: Opcode,
+    at: usize,
+    obj: &Value,
+    name: &ObjRef,
+    method: bool,
+) {
+    account(units, at, op, false, || {
+        let prev = if op == Opcode::LOAD_ATTR_INSTANCE_VALUE {
+            guard_for(units, at, op).unwrap_or(0)
+        } else {
+            0
+        };
+        attempt(vm, obj, name, method, op, prev)
+    });
+}
+
 /// Executes any member of the family on the owner at the top of the stack.
 #[inline(always)]
 pub fn execute(
@@ -149,92 +434,26 @@ pub fn execute(
 ) -> PyResult<()> {
     let method = arg & 1 != 0;
     let obj = f.stack.pop().unwrap_or(Value::Null);
-    let units = &f.code.units;
-    // (value, self-or-null) on a hit.
-    let fast: Option<(Value, Value)> = match (op, &obj) {
-        (Opcode::LOAD_ATTR_INSTANCE_VALUE, Value::Obj(o)) => {
-            let w = guard_for(units, at, op).unwrap_or(0);
-            if w != 0 && instance_guard_holds(o, w) {
-                o.dict
-                    .as_ref()
-                    .and_then(|d| {
-                        vm.dict_of(d)
-                            .value_at_if_key(payload_of(w) & !EPOCH_GUARDED, name)
-                    })
-                    .map(|v| (v, Value::Null))
-            } else {
-                None
+    let code = f.code;
+    let units = &code.units;
+    let hit = fast(vm, units, op, at, &obj, name);
+    if hit.is_none() && op == Opcode::LOAD_ATTR_PROPERTY {
+        // Off the path of the other variants' hits.
+        if let Some(r) = property_fast(vm, units, at, &obj) {
+            super::stats::record(op.family(), super::stats::Event::Hit);
+            f.stack.push(r?);
+            if method {
+                f.stack.push(Value::Null);
             }
+            return Ok(());
         }
-        (Opcode::LOAD_ATTR_SLOT, Value::Obj(o)) => {
-            let w = guard_for(units, at, op).unwrap_or(0);
-            if w != 0 && class_version(o) == version_of(w) {
-                o.slots
-                    .get(payload_of(w))
-                    .map(|c| c.lock().clone())
-                    .filter(|v| !v.is_null())
-                    .map(|v| (v, Value::Null))
-            } else {
-                None
-            }
-        }
-        (
-            Opcode::LOAD_ATTR_METHOD_WITH_VALUES | Opcode::LOAD_ATTR_METHOD_NO_DICT,
-            Value::Obj(o),
-        ) => {
-            match units.read_payload2(at) {
-                Some((w, ptr))
-                    if w & 0xff == op as u8 as u64
-                        && class_version(o) == version_of(w)
-                        && ptr != 0 =>
-                {
-                    let unshadowed = match &o.dict {
-                        Some(d) => vm.dict_of(d).get_str(name).is_none(),
-                        None => true,
-                    };
-                    if unshadowed {
-                        // SAFETY: `ptr` was stored by `attempt` from an
-                        // object it made immortal first, so it is never
-                        // freed; `read_payload2` returned it together with
-                        // the guard word it was published with, and that
-                        // guard (a type version unique to one class state)
-                        // matched, so it is the method this class holds.
-                        let func = ObjRef::from_object(unsafe { &*(ptr as *const Object) });
-                        Some((Value::Obj(func), obj.clone()))
-                    } else {
-                        None
-                    }
-                }
-                _ => None,
-            }
-        }
-        (Opcode::LOAD_ATTR_CLASS, Value::Obj(o)) => match (&o.payload, units.read_payload2(at)) {
-            (Payload::Type(td), Some((w, cached)))
-                if w & 0xff == op as u8 as u64 && cached != 0 && td.version() == version_of(w) =>
-            {
-                Some((decode_unowned(cached), Value::Null))
-            }
-            _ => None,
-        },
-        (Opcode::LOAD_ATTR_MODULE, Value::Obj(o)) => match &o.payload {
-            Payload::Module(m) => {
-                let w = guard_for(units, at, op).unwrap_or(0);
-                let d = vm.dict_of(&m.dict);
-                if w != 0 && version_of(w) == d.keys_version() {
-                    d.value_at_if_key(payload_of(w), name)
-                        .map(|v| (v, Value::Null))
-                } else {
-                    None
-                }
-            }
-            _ => None,
-        },
-        _ => None,
-    };
-    account(units, at, op, fast.is_some(), || {
-        attempt(vm, &obj, name, method)
-    });
-    let (v, slf) = match fast {
+    }
+    if hit.is_some() {
+        super::stats::record(op.family(), super::stats::Event::Hit);
+    } else {
+        not_hit(vm, units, op, at, &obj, name, method);
+    }
+    let (v, slf) = match hit {
         Some(hit) => hit,
         None => {
             if method {
@@ -249,4 +468,48 @@ pub fn execute(
         f.stack.push(slf);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::builtins::types::types;
+    use crate::exceptions::ExcData;
+    use crate::runtime::{Runtime, RuntimeOptions};
+    use crate::strobj::intern;
+    use weft_specializer::CodeUnits;
+
+    /// METHOD_LAZY_DICT cannot be reached from Python code (instances of
+    /// classes with dicts get theirs at allocation), so it is checked on an
+    /// object built without its dict: an exception whose class carries
+    /// dicts.
+    #[test]
+    fn method_lazy_dict_serves_dictless_instances_of_classes_with_dicts() {
+        let rt = Runtime::new(RuntimeOptions::default());
+        let vm = Vm::new(rt.interp().clone(), 1 << 20, false);
+        let cls = types().exc.base_exception;
+        assert!(cls.type_data_of_self().instances_have_dict());
+        let exc = Value::Obj(ObjRef::new(Object::new(
+            cls,
+            Payload::Exception(ExcData::new(Value::None)),
+        )));
+        let name = intern("with_traceback");
+        let units = CodeUnits::new(&[(Opcode::LOAD_ATTR as u8, 1), (0, 0)], true).unwrap();
+        let a = attempt(&vm, &exc, &name, true, Opcode::LOAD_ATTR, 0);
+        assert!(matches!(a, Ok((Opcode::LOAD_ATTR_METHOD_LAZY_DICT, _))));
+        super::super::apply(&units, 0, Opcode::LOAD_ATTR, a);
+        let op = units.opcode(0);
+        assert_eq!(op, Opcode::LOAD_ATTR_METHOD_LAZY_DICT);
+        let (m, slf) = fast(&vm, &units, op, 0, &exc, &name).expect("hit");
+        assert!(slf.is(&exc));
+        let expected = cls.type_data_of_self().lookup(&name).unwrap();
+        assert!(m.is(&expected));
+        // The same class with its dict (every exception Python creates) is
+        // not this variant's: the guard refuses it.
+        let with_dict = Value::Obj(ObjRef::new(Object::new_instance(
+            cls,
+            Payload::Exception(ExcData::new(Value::None)),
+        )));
+        assert!(fast(&vm, &units, op, 0, &with_dict, &name).is_none());
+    }
 }

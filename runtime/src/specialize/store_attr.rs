@@ -1,10 +1,14 @@
-//! `STORE_ATTR` family: INSTANCE_VALUE (store into the instance dict) and
-//! SLOT (store into a `__slots__` member), guarded by the class's type
-//! version (which also covers `__setattr__` overrides and data
-//! descriptors added later). WITH_HINT is reserved for a hinted dict store.
+//! `STORE_ATTR` family: INSTANCE_VALUE (store into the instance dict, of
+//! a user class or of a built-in class whose instances carry one, such as
+//! functions) and SLOT (store into a `__slots__` member), guarded by the
+//! class's type version (which also covers `__setattr__` overrides and data
+//! descriptors added later) or the instance-attribute epoch; WITH_HINT
+//! (store to an existing module attribute, `mod.x = v`), guarded by the
+//! module dict's keys version, which pins the key at its entry (the hint):
+//! the store only overwrites a value.
 
 use super::load_attr::{instance_guard_holds, EPOCH_GUARDED};
-use super::{adapt, guard_for, miss, pack, payload_of, stats, Attempt};
+use super::{adapt, guard_for, miss, pack, payload_of, stats, version_of, Attempt};
 use crate::attrs::slot_member;
 use crate::eval::Frame;
 use crate::object::Payload;
@@ -15,19 +19,38 @@ use crate::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 use weft_specializer::Opcode;
 
-fn attempt(obj: &Value, name: &ObjRef) -> Attempt {
+fn attempt(vm: &Vm, obj: &Value, name: &ObjRef) -> Attempt {
     if name.as_str().unwrap_or("").starts_with("__") {
         return Err("special name");
     }
     let Value::Obj(o) = obj else {
         return Err("immediate owner");
     };
-    if matches!(o.payload, Payload::Type(_) | Payload::Module(_)) {
-        return Err("class or module owner");
+    match &o.payload {
+        Payload::Type(_) => return Err("class owner"),
+        Payload::Module(m) => {
+            // WITH_HINT: a module attribute that exists. While the module
+            // dict's keys version holds, the key stays at its entry (the
+            // hint), so the store overwrites a value and never inserts.
+            let d = vm.dict_of(&m.dict);
+            let version = d.keys_version();
+            let ix = d.index_of_str(name).ok_or("module attribute missing")?;
+            let w = pack(
+                Opcode::STORE_ATTR_WITH_HINT,
+                version,
+                ix.min(EPOCH_GUARDED - 1),
+            )
+            .ok_or("no version")?;
+            return Ok((Opcode::STORE_ATTR_WITH_HINT, vec![w]));
+        }
+        _ => {}
     }
     let td = o.class().type_data_of_self();
-    if td.builtin || td.base_kind == BaseKind::ThreadLocal {
-        return Err("built-in or thread-local class");
+    if td.base_kind == BaseKind::ThreadLocal {
+        return Err("thread-local class");
+    }
+    if td.builtin && o.dict.is_none() {
+        return Err("built-in class without instance dicts");
     }
     let custom_setattr = matches!(td.lookup(&intern("__setattr__")), Some(Value::Obj(s)) if !matches!(s.payload, Payload::Builtin(_)));
     if custom_setattr {
@@ -70,7 +93,8 @@ pub fn execute(vm: &Vm, f: &mut Frame, op: Opcode, at: usize, name: &ObjRef) -> 
     let units = &f.code.units;
     if let Value::Obj(o) = &obj {
         let w = guard_for(units, at, op).unwrap_or(0);
-        let version_ok = w != 0 && instance_guard_holds(o, w);
+        let version_ok =
+            w != 0 && !matches!(o.payload, Payload::Module(_)) && instance_guard_holds(o, w);
         match op {
             Opcode::STORE_ATTR_SLOT if version_ok => {
                 if let Some(cell) = o.slots.get(payload_of(w)) {
@@ -87,14 +111,24 @@ pub fn execute(vm: &Vm, f: &mut Frame, op: Opcode, at: usize, name: &ObjRef) -> 
                     return Ok(());
                 }
             }
+            Opcode::STORE_ATTR_WITH_HINT if w != 0 => {
+                if let Payload::Module(m) = &o.payload {
+                    let d = vm.dict_of(&m.dict);
+                    if d.keys_version() == version_of(w) {
+                        d.set_str(name.clone(), v);
+                        stats::record(op.family(), stats::Event::Hit);
+                        return Ok(());
+                    }
+                }
+            }
             _ => {}
         }
     }
     if op.is_specialized() {
-        miss(units, at, op, || attempt(&obj, name));
+        miss(units, at, op, || attempt(vm, &obj, name));
     } else {
         stats::record(op.family(), stats::Event::Generic);
-        adapt(units, at, op, || attempt(&obj, name));
+        adapt(units, at, op, || attempt(vm, &obj, name));
     }
     vm.set_attr(&obj, name, v)
 }
