@@ -97,6 +97,7 @@ impl Runtime {
             modules: Mutex::new(HashMap::new()),
             import_lock: ReentrantMutex::new(()),
             recursion_limit: AtomicUsize::new(1000),
+            live_vms: AtomicUsize::new(0),
             interrupted: Arc::new(AtomicBool::new(false)),
             int_max_str_digits: AtomicUsize::new(4300),
             running_threads: AtomicUsize::new(0),

@@ -71,6 +71,8 @@ pub struct Interp {
     pub running_threads: AtomicUsize,
     /// The attached threads, for stop-the-world.
     pub world: crate::world::World,
+    /// Live `Vm`s (threads that may run Python code now).
+    pub live_vms: AtomicUsize,
 }
 
 impl Interp {
@@ -116,6 +118,7 @@ pub const THREAD_STACK_SIZE: usize = 512 * 1024 * 1024;
 
 impl Drop for Vm {
     fn drop(&mut self) {
+        self.interp.live_vms.fetch_sub(1, Ordering::Relaxed);
         self.interp.world.detach();
     }
 }
@@ -126,6 +129,9 @@ impl Vm {
     pub fn new(interp: Arc<Interp>, stack_size: usize, is_main: bool) -> Vm {
         let sp = stack_pointer();
         interp.world.attach();
+        if interp.live_vms.fetch_add(1, Ordering::Relaxed) >= 1 {
+            crate::specialize::note_second_thread();
+        }
         Vm {
             interp,
             depth: Cell::new(0),

@@ -44,7 +44,7 @@ options:
   --scaling            time the scaling/ workloads at 1, 2 (and, on more
                        cores, 4, 8, ...) threads: speedup and efficiency
   --units N            --scaling: units for every workload (default:
-                       independent 800, shared_read 400, contended 1600)
+                       independent 800, shared_read 400, contended 2400)
   --threads 1,2,4      --scaling: thread counts
   --json FILE          write the results as JSON
   --markdown FILE      write the report (with date, machine, command)
@@ -62,7 +62,7 @@ beside the workspace).";
 const SCALING_UNITS: &[(&str, u64)] = &[
     ("independent", 800),
     ("shared_read", 400),
-    ("contended", 1600),
+    ("contended", 2400),
 ];
 
 /// Which argument each program gets.

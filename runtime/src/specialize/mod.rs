@@ -36,16 +36,38 @@ pub mod unpack_sequence;
 
 use crate::object::Object;
 use crate::value::{ObjRef, Value};
-use weft_specializer::{CodeUnits, Opcode, Rewrite};
+use std::cell::Cell;
+use std::sync::atomic::{AtomicBool, Ordering};
+use weft_specializer::{BackoffCounter, CodeUnits, Opcode, Rewrite};
 
 /// A specialization decision: the variant and its payload words (the
 /// first is the guard word and is never 0), or the reason it failed.
 pub type Attempt = Result<(Opcode, Vec<u64>), &'static str>;
 
-/// Ticks the counter of the instruction at `at`; true when a
-/// specialization attempt is due now.
+/// Set for good once a second thread may run Python code in this process
+/// (see [`note_second_thread`]).
+static THREADED: AtomicBool = AtomicBool::new(false);
+
+/// Switches counter ticking to per-thread counts: from now on adaptive and
+/// miss ticks no longer write the shared counter word on every execution
+/// (each such write would bounce the code's cache line between cores).
+pub fn note_second_thread() {
+    THREADED.store(true, Ordering::Relaxed);
+}
+
+/// Ticks the counter of the instruction at `at`, which holds `current`;
+/// true when a specialization attempt is due now.
+///
+/// Single-threaded, the counter word in the code's shared cache is
+/// decremented exactly as CPython's. Once a second thread exists, each
+/// thread counts down a private copy instead (see [`tick_private`]), and
+/// the shared word is written only by the attempts and rewrites that
+/// follow a trigger.
 #[inline(always)]
-pub fn tick(units: &CodeUnits, at: usize) -> bool {
+pub fn tick(units: &CodeUnits, at: usize, current: Opcode) -> bool {
+    if THREADED.load(Ordering::Relaxed) {
+        return tick_private(units, at, current);
+    }
     let c = units.counter(at);
     if c.triggers() {
         return true;
@@ -55,6 +77,83 @@ pub fn tick(units: &CodeUnits, at: usize) -> bool {
         units.set_counter(at, n);
     }
     false
+}
+
+/// One thread's private counter for one instruction slot and opcode.
+#[derive(Clone, Copy)]
+struct PrivateCounter {
+    units: usize,
+    at: usize,
+    opcode: u8,
+    counter: u16,
+}
+
+impl PrivateCounter {
+    const EMPTY: PrivateCounter = PrivateCounter {
+        units: 0,
+        at: 0,
+        opcode: 0,
+        counter: 0,
+    };
+}
+
+/// Slots in each thread's table of private counters (direct-mapped).
+const PRIVATE_COUNTERS: usize = 64;
+
+thread_local! {
+    static PRIVATE: [Cell<PrivateCounter>; PRIVATE_COUNTERS] = const {
+        [const { Cell::new(PrivateCounter::EMPTY) }; PRIVATE_COUNTERS]
+    };
+}
+
+/// The multi-threaded tick: counts down this thread's copy of the counter
+/// of (`units`, `at`, `current`), so that executions by one thread do not
+/// write the shared code. The copy is seeded from the shared word when the
+/// slot of the table is taken over — that tick is counted in the shared
+/// word itself, so sites that keep evicting each other still progress. A
+/// trigger forgets the copy; the attempt that follows writes the shared
+/// word (cooldown or backoff restart) under the writers' lock, and the
+/// next tick reseeds from it.
+#[inline(never)]
+fn tick_private(units: &CodeUnits, at: usize, current: Opcode) -> bool {
+    let key = units as *const CodeUnits as usize;
+    let hash =
+        (key ^ at.rotate_left(40) ^ ((current as usize) << 56)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let slot = hash >> (usize::BITS - PRIVATE_COUNTERS.trailing_zeros());
+    PRIVATE.with(|table| {
+        let cell = &table[slot];
+        let e = cell.get();
+        if !(e.units == key && e.at == at && e.opcode == current as u8) {
+            let c = units.counter(at);
+            if c.triggers() {
+                return true;
+            }
+            let n = c.advance();
+            if n != c {
+                units.set_counter(at, n);
+            }
+            cell.set(PrivateCounter {
+                units: key,
+                at,
+                opcode: current as u8,
+                counter: n.0,
+            });
+            return false;
+        }
+        let c = BackoffCounter(e.counter);
+        let due = c.triggers();
+        cell.set(if due {
+            PrivateCounter::EMPTY
+        } else {
+            PrivateCounter {
+                units: key,
+                at,
+                opcode: current as u8,
+                counter: c.advance().0,
+            }
+        });
+        due
+    })
 }
 
 /// Applies an attempt's outcome at `at`, whose slot currently holds `current`.
@@ -77,7 +176,7 @@ pub fn apply(units: &CodeUnits, at: usize, current: Opcode, attempt: Attempt) {
 /// The common adaptive step: tick, and when due run `attempt` and apply it.
 #[inline(always)]
 pub fn adapt(units: &CodeUnits, at: usize, current: Opcode, attempt: impl FnOnce() -> Attempt) {
-    if tick(units, at) {
+    if tick(units, at, current) {
         attempt_now(units, at, current, attempt);
     }
 }
@@ -183,5 +282,82 @@ pub fn account(
     } else {
         stats::record(op.family(), stats::Event::Generic);
         adapt(units, at, op, attempt);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `count` LOAD_ATTR instructions (with their cache units), counters at
+    /// cooldown.
+    fn sites(count: usize) -> (CodeUnits, Vec<usize>) {
+        let per = 1 + Opcode::LOAD_ATTR.cache_units();
+        let mut raw = Vec::new();
+        for _ in 0..count {
+            raw.push((Opcode::LOAD_ATTR as u8, 0));
+            raw.extend(std::iter::repeat_n((0u8, 0u8), per - 1));
+        }
+        let units = CodeUnits::new(&raw, true).unwrap();
+        let at: Vec<usize> = (0..count).map(|k| k * per).collect();
+        for &i in &at {
+            units.set_counter(i, BackoffCounter::cooldown());
+        }
+        (units, at)
+    }
+
+    /// Ticks until a trigger; the number of ticks taken.
+    fn ticks_to_trigger(units: &CodeUnits, at: usize) -> usize {
+        (1..=100_000)
+            .find(|_| tick(units, at, Opcode::LOAD_ATTR))
+            .expect("the counter never triggered")
+    }
+
+    #[test]
+    fn private_ticks_trigger_when_shared_ones_would_and_leave_the_shared_word_alone() {
+        let (units, at) = sites(1);
+        let shared_mode = BackoffCounter::cooldown().value() as usize + 1;
+        note_second_thread();
+        // One thread alone: the first tick seeds its private copy and
+        // counts in the shared word; the rest touch only the copy, and the
+        // trigger comes at the same tick as with the shared counter.
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                assert!(!tick(&units, at[0], Opcode::LOAD_ATTR));
+                let seeded = units.counter(at[0]);
+                assert_eq!(seeded.value(), BackoffCounter::cooldown().value() - 1);
+                assert_eq!(ticks_to_trigger(&units, at[0]) + 1, shared_mode);
+                assert_eq!(units.counter(at[0]), seeded);
+            });
+        });
+        // Two threads at once: each triggers within as many ticks.
+        units.set_counter(at[0], BackoffCounter::cooldown());
+        std::thread::scope(|s| {
+            for _ in 0..2 {
+                s.spawn(|| assert!(ticks_to_trigger(&units, at[0]) <= shared_mode));
+            }
+        });
+    }
+
+    #[test]
+    fn sites_that_evict_each_other_still_trigger() {
+        // More sites than a thread's table has slots, ticked round-robin.
+        let (units, at) = sites(3 * PRIVATE_COUNTERS);
+        note_second_thread();
+        std::thread::spawn(move || {
+            let bound = (BackoffCounter::cooldown().value() as usize + 1).pow(2);
+            for &i in &at {
+                assert!(ticks_to_trigger(&units, i) <= bound);
+            }
+            let mut triggered = vec![false; at.len()];
+            for _ in 0..bound {
+                for (k, &i) in at.iter().enumerate() {
+                    triggered[k] |= tick(&units, i, Opcode::LOAD_ATTR);
+                }
+            }
+            assert!(triggered.iter().all(|&t| t));
+        })
+        .join()
+        .unwrap();
     }
 }
