@@ -251,20 +251,26 @@ fn run_frame_inner(vm: &Vm, f: &mut Frame, throw: Option<PyErr>) -> PyResult<Exi
                 None => return Err(err),
             }
         }
-        let ip = f.ip;
-        f.lasti = ip;
-        let units = &f.code.units;
-        let mut op = units.opcode(ip);
-        let mut arg = units.oparg(ip) as u32;
-        let mut cur = ip;
-        while op == Opcode::EXTENDED_ARG {
-            cur += 1;
-            op = units.opcode(cur);
-            arg = (arg << 8) | units.oparg(cur) as u32;
-        }
-        f.lasti = cur;
-        f.ip = cur + 1 + op.cache_units();
-        match step(vm, f, op, arg, cur) {
+        // The dispatch loop proper: runs until an instruction does
+        // anything but continue.
+        let (flow, cur) = loop {
+            let units = &f.code.units;
+            let mut cur = f.ip;
+            let mut op = units.opcode(cur);
+            let mut arg = units.oparg(cur) as u32;
+            while op == Opcode::EXTENDED_ARG {
+                cur += 1;
+                op = units.opcode(cur);
+                arg = (arg << 8) | units.oparg(cur) as u32;
+            }
+            f.lasti = cur;
+            f.ip = cur + 1 + op.cache_units();
+            match step(vm, f, op, arg, cur) {
+                Ok(Flow::Next) => {}
+                other => break (other, cur),
+            }
+        };
+        match flow {
             Ok(Flow::Next) => {}
             Ok(Flow::Return(v)) => return Ok(Exit::Return(v)),
             Ok(Flow::Yield(v)) => return Ok(Exit::Yield(v)),

@@ -5,13 +5,45 @@
 
 use crate::object::Object;
 use std::ptr::NonNull;
-use std::sync::atomic::{fence, AtomicUsize, Ordering};
+use std::sync::atomic::{fence, AtomicBool, AtomicUsize, Ordering};
 
 /// The immortal bit of the reference count: once set, clones and drops stop
 /// touching the count and the object is never freed.
 const IMMORTAL: usize = 1 << (usize::BITS - 2);
 /// Counts above this abort (as `Arc` does) instead of overflowing.
 const MAX_COUNT: usize = IMMORTAL - 1;
+
+/// False only while the process has promised (see
+/// [`assume_single_thread_counts`]) that one thread alone touches mortal
+/// objects: counts are then updated with a plain load and store instead of
+/// a locked read-modify-write. Set back to true, for good, before any
+/// second thread that may touch objects is created.
+static ATOMIC_COUNTS: AtomicBool = AtomicBool::new(true);
+
+/// Lets reference counts be updated without atomic read-modify-writes until
+/// [`threads_may_start`] is called (the `weft` command line does this
+/// before it creates the thread that runs the script; `_thread` calls
+/// `threads_may_start` before it creates another).
+///
+/// # Safety
+/// Until `threads_may_start` is called, at most one thread at a time may
+/// create, clone or drop references to mortal objects, and a thread that
+/// takes over must be ordered after the previous one (spawned or joined
+/// by it). Embedders sharing a `Runtime` between threads must not call
+/// this.
+pub unsafe fn assume_single_thread_counts() {
+    ATOMIC_COUNTS.store(false, Ordering::Relaxed);
+}
+
+/// Switches reference counting to atomic read-modify-writes for good. Call
+/// on the thread that is about to create another thread, before creating
+/// it: the new thread, ordered after this store by its spawn, and this
+/// thread, by program order, both see atomic counting from then on.
+pub fn threads_may_start() {
+    if !ATOMIC_COUNTS.load(Ordering::Relaxed) {
+        ATOMIC_COUNTS.store(true, Ordering::Relaxed);
+    }
+}
 
 struct ObjectBox {
     count: AtomicUsize,
@@ -63,6 +95,12 @@ impl ObjRef {
         self.inner().count.fetch_or(IMMORTAL, Ordering::Relaxed);
     }
 
+    /// The reference count (`sys.getrefcount`); immortal objects report
+    /// the count they had when they became immortal plus 2**62.
+    pub fn ref_count(&self) -> usize {
+        self.inner().count.load(Ordering::Relaxed)
+    }
+
     /// True when the object is immortal.
     pub fn is_immortal(&self) -> bool {
         self.inner().count.load(Ordering::Relaxed) & IMMORTAL != 0
@@ -112,8 +150,17 @@ impl Clone for ObjRef {
     #[inline(always)]
     fn clone(&self) -> ObjRef {
         let count = &self.inner().count;
-        if count.load(Ordering::Relaxed) & IMMORTAL == 0 {
-            let old = count.fetch_add(1, Ordering::Relaxed);
+        let seen = count.load(Ordering::Relaxed);
+        if seen & IMMORTAL == 0 {
+            let old = if ATOMIC_COUNTS.load(Ordering::Relaxed) {
+                count.fetch_add(1, Ordering::Relaxed)
+            } else {
+                // One thread alone touches mortal objects (the promise of
+                // `assume_single_thread_counts`): nobody else can change
+                // the count between this load and store.
+                count.store(seen + 1, Ordering::Relaxed);
+                seen
+            };
             if old & !IMMORTAL >= MAX_COUNT {
                 std::process::abort();
             }
@@ -126,7 +173,18 @@ impl Drop for ObjRef {
     #[inline(always)]
     fn drop(&mut self) {
         let count = &self.inner().count;
-        if count.load(Ordering::Relaxed) & IMMORTAL != 0 {
+        let seen = count.load(Ordering::Relaxed);
+        if seen & IMMORTAL != 0 {
+            return;
+        }
+        if !ATOMIC_COUNTS.load(Ordering::Relaxed) {
+            // One thread alone touches mortal objects (see `clone`).
+            count.store(seen - 1, Ordering::Relaxed);
+            if seen == 1 {
+                // SAFETY: the count went from 1 to 0 and no other thread
+                // holds or can take a reference: this was the last one.
+                unsafe { free_object(self.ptr) };
+            }
             return;
         }
         if count.fetch_sub(1, Ordering::Release) == 1 {
@@ -135,9 +193,24 @@ impl Drop for ObjRef {
             // reference (an immortal object never reaches 1 exactly because
             // the immortal bit stays set), and the Acquire fence orders every
             // other thread's use before the free.
-            unsafe { drop(Box::from_raw(self.ptr.as_ptr())) };
+            unsafe { free_object(self.ptr) };
         }
     }
+}
+
+/// Frees an object whose count reached zero. Out of line and cold, so the
+/// drop of a `Value` (a tag test and a decrement) stays small enough to be
+/// inlined into the eval loop's handlers.
+///
+/// # Safety
+/// `ptr` must be the last reference to a live `ObjectBox` made by
+/// `ObjRef::new`.
+#[cold]
+#[inline(never)]
+unsafe fn free_object(ptr: NonNull<ObjectBox>) {
+    // SAFETY: the caller guarantees this is the last reference to a box
+    // allocated with `Box::new`.
+    unsafe { drop(Box::from_raw(ptr.as_ptr())) };
 }
 
 impl std::ops::Deref for ObjRef {

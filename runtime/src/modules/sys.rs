@@ -77,6 +77,19 @@ fn getrecursionlimit(vm: &Vm, _a: CallArgs) -> PyResult<Value> {
     ))
 }
 
+/// `sys.getrefcount(obj)`: the reference count of a mortal object (the
+/// argument's own reference included, as in CPython); immortal objects and
+/// immediates report 1073741823 (`UINT_MAX >> 2`, CPython 3.12's immortal
+/// count).
+fn getrefcount(vm: &Vm, a: CallArgs) -> PyResult<Value> {
+    arg_count(vm, "getrefcount", &a, 1, 1)?;
+    const IMMORTAL_REPORT: i64 = (u32::MAX >> 2) as i64;
+    Ok(Value::Int(match &a.pos()[0] {
+        Value::Obj(o) if !o.is_immortal() => o.ref_count() as i64,
+        _ => IMMORTAL_REPORT,
+    }))
+}
+
 fn setrecursionlimit(vm: &Vm, a: CallArgs) -> PyResult<Value> {
     arg_count(vm, "setrecursionlimit", &a, 1, 1)?;
     let n = ops::index_i64(vm, &a.pos()[0])?;
@@ -147,6 +160,7 @@ pub fn make(vm: &Vm) -> ObjRef {
         &[
             ("exit", exit),
             ("getrecursionlimit", getrecursionlimit),
+            ("getrefcount", getrefcount),
             ("setrecursionlimit", setrecursionlimit),
             ("get_int_max_str_digits", get_int_max_str_digits),
             ("set_int_max_str_digits", set_int_max_str_digits),

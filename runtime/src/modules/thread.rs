@@ -430,6 +430,8 @@ fn get_ident(_vm: &Vm, _args: CallArgs) -> PyResult<Value> {
 pub fn spawn(vm: &Vm, func: Value, args: Vec<Value>, kwargs: Vec<(Value, Value)>) -> PyResult<u64> {
     // Module-level data is about to be shared: stop counting references to it.
     crate::freeze::freeze_module_data(vm);
+    // Before the new thread exists: counts become atomic for good.
+    crate::value::threads_may_start();
     let interp = vm.interp.clone();
     let (tx, rx) = std::sync::mpsc::channel();
     let builder = std::thread::Builder::new().stack_size(THREAD_STACK_SIZE);
