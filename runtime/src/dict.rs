@@ -4,12 +4,12 @@
 //! released.
 
 use crate::object::{Object, Payload};
+use crate::objlock::{ObjMutex as Mutex, ObjMutexGuard as MutexGuard};
 use crate::ops::native_eq;
 use crate::readview::ReadView;
 use crate::specialize::{decode_unowned, encode_unowned};
 use crate::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
-use parking_lot::{Mutex, MutexGuard};
 use std::sync::atomic::{AtomicU32, Ordering};
 
 const EMPTY: u32 = u32::MAX;

@@ -17,7 +17,6 @@ use crate::specialize;
 use crate::strobj::{intern, new_str};
 use crate::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
-use parking_lot::Mutex;
 use std::sync::atomic::Ordering;
 use weft_specializer::{BinaryOperator, Opcode};
 
@@ -176,7 +175,10 @@ impl Frame {
 
 /// A new cell object.
 pub fn new_cell(v: Value) -> ObjRef {
-    ObjRef::new(Object::new(types().cell, Payload::Cell(Mutex::new(v))))
+    ObjRef::new(Object::new(
+        types().cell,
+        Payload::Cell(crate::objlock::ObjMutex::new(v)),
+    ))
 }
 
 fn cell_get(c: &ObjRef) -> Value {

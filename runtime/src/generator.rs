@@ -2,7 +2,7 @@
 //! `close`, with the "already executing" guard for concurrent use.
 
 use crate::eval::Frame;
-use parking_lot::Mutex;
+use crate::objlock::ObjMutex as Mutex;
 use std::sync::atomic::AtomicBool;
 
 /// A generator's state.

@@ -7,11 +7,11 @@
 use crate::builtins::tuple::new_tuple;
 use crate::builtins::types::types;
 use crate::object::{Object, Payload};
+use crate::objlock::ObjMutex as Mutex;
 use crate::ops;
 use crate::strobj::new_str;
 use crate::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
-use parking_lot::Mutex;
 
 /// Which part of a dict a view or iterator yields.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

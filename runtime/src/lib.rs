@@ -26,6 +26,7 @@ pub mod mathcore;
 pub mod modules;
 pub mod numhash;
 pub mod object;
+pub mod objlock;
 pub mod ops;
 pub mod readview;
 pub mod runtime;

@@ -2,10 +2,10 @@
 //! [`ReadView`](crate::readview::ReadView) so that a list shared
 //! read-mostly between threads is indexed without the lock.
 
+use crate::objlock::{ObjMutex as Mutex, ObjMutexGuard as MutexGuard};
 use crate::readview::ReadView;
 use crate::specialize::{decode_unowned, encode_unowned};
 use crate::value::Value;
-use parking_lot::{Mutex, MutexGuard};
 use std::ops::{Deref, DerefMut};
 
 /// A list's state.

@@ -8,12 +8,12 @@ use crate::exceptions::ExcData;
 use crate::function::{BuiltinFunc, FunctionObj, PropertyObj};
 use crate::generator::GenObj;
 use crate::iterators::IterObj;
+use crate::objlock::ObjMutex as Mutex;
 use crate::set::SetObj;
 use crate::strobj::PyStr;
 use crate::typeobj::TypeData;
 use crate::value::{ObjRef, Value};
 use num_bigint::BigInt;
-use parking_lot::Mutex;
 use std::any::Any;
 use std::sync::atomic::{AtomicPtr, Ordering};
 

@@ -8,11 +8,11 @@ use crate::builtins::types::types;
 use crate::builtins::{add_method, BuiltinRegistry};
 use crate::function::CallArgs;
 use crate::object::{Object, Payload};
+use crate::objlock::ObjMutex as Mutex;
 use crate::ops::{self, native_eq};
 use crate::settable::{ops as sops, DictOperand, Other, SetTable};
 use crate::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
-use parking_lot::Mutex;
 use weft_specializer::BinaryOperator;
 
 /// The payload of set and frozenset objects.

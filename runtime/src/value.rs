@@ -35,6 +35,14 @@ pub unsafe fn assume_single_thread_counts() {
     ATOMIC_COUNTS.store(false, Ordering::Relaxed);
 }
 
+/// True during the single-thread phase (before `threads_may_start`, once
+/// `assume_single_thread_counts` was called): object locks and counts are
+/// then plain loads and stores.
+#[inline(always)]
+pub(crate) fn single_thread_phase() -> bool {
+    !ATOMIC_COUNTS.load(Ordering::Relaxed)
+}
+
 /// Switches reference counting to atomic read-modify-writes for good. Call
 /// on the thread that is about to create another thread, before creating
 /// it: the new thread, ordered after this store by its spawn, and this

@@ -405,7 +405,7 @@ impl Vm {
 
     fn make_generator(&self, frame: Frame, f: &FunctionObj) -> Value {
         let g = GenObj {
-            frame: Mutex::new(Some(Box::new(frame))),
+            frame: crate::objlock::ObjMutex::new(Some(Box::new(frame))),
             running: AtomicBool::new(false),
             finished: AtomicBool::new(false),
             started: AtomicBool::new(false),
