@@ -266,7 +266,10 @@ fn run_frame_inner(vm: &Vm, f: &mut Frame, throw: Option<PyErr>) -> PyResult<Exi
                 arg = (arg << 8) | units.oparg(cur) as u32;
             }
             f.lasti = cur;
-            f.ip = cur + 1 + op.cache_units();
+            // Family members skip their inline cache unit themselves (the
+            // RESUME arm and `step_family`), keeping the opcode's table
+            // lookups off the dispatch of every other instruction.
+            f.ip = cur + 1;
             match step(vm, f, op, arg, cur) {
                 Ok(Flow::Next) => {}
                 other => break (other, cur),
@@ -307,6 +310,7 @@ fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flo
     match op {
         Opcode::NOP | Opcode::CACHE | Opcode::EXTENDED_ARG => {}
         Opcode::RESUME | Opcode::RESUME_CHECK | Opcode::INSTRUMENTED_RESUME => {
+            f.ip += op.cache_units();
             if op != Opcode::INSTRUMENTED_RESUME {
                 specialize::resume::execute(&code.units, op, at);
             }
@@ -787,6 +791,7 @@ fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flo
 }
 
 fn step_family(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flow> {
+    f.ip += op.cache_units();
     let code = f.code;
     match op.deopt() {
         Opcode::LOAD_GLOBAL => {
