@@ -10,7 +10,7 @@ use crate::readview::ReadView;
 use crate::specialize::{decode_unowned, encode_unowned};
 use crate::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 const EMPTY: u32 = u32::MAX;
 const DUMMY: u32 = u32::MAX - 1;
@@ -46,6 +46,49 @@ pub struct DictTable {
     len: usize,
     /// Moves on every mutation (lets a lookup that released the lock detect changes).
     stamp: u64,
+    /// True for an instance's attribute dict: every key it ever gets is
+    /// noted in [`INSTANCE_KEY_BITS`].
+    instance_keys: bool,
+}
+
+/// Words of [`INSTANCE_KEY_BITS`].
+const INSTANCE_KEY_WORDS: usize = 64;
+
+/// A Bloom-style set (one bit per key hash, 4096 bits) of the hashes of
+/// every key ever stored in any instance's attribute dict. A method or
+/// class-constant cache (`LOAD_ATTR_METHOD_WITH_VALUES`,
+/// `LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES`) whose name's bit is clear knows
+/// without a lookup that no instance dict shadows it; a set bit (a real
+/// instance attribute of that name somewhere, or a collision) only means
+/// the instance dict is probed. Bits are only ever set, before the key is
+/// inserted, so a clear bit read at any time is the truth for that time.
+static INSTANCE_KEY_BITS: [AtomicU64; INSTANCE_KEY_WORDS] =
+    [const { AtomicU64::new(0) }; INSTANCE_KEY_WORDS];
+
+fn instance_key_bit(hash: i64) -> (usize, u64) {
+    let h = (hash as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52;
+    ((h >> 6) as usize % INSTANCE_KEY_WORDS, 1u64 << (h & 63))
+}
+
+fn note_instance_key(hash: i64) {
+    let (w, bit) = instance_key_bit(hash);
+    // Load first: the common case (bit already set) writes nothing shared.
+    if INSTANCE_KEY_BITS[w].load(Ordering::Relaxed) & bit == 0 {
+        INSTANCE_KEY_BITS[w].fetch_or(bit, Ordering::Release);
+    }
+}
+
+/// False only when no instance attribute dict has ever held a key with
+/// the hash of `name` (so `name` is in none of them now).
+#[inline(always)]
+pub fn maybe_instance_key(name: &ObjRef) -> bool {
+    match &name.payload {
+        Payload::Str(s) => {
+            let (w, bit) = instance_key_bit(s.hash());
+            INSTANCE_KEY_BITS[w].load(Ordering::Acquire) & bit != 0
+        }
+        _ => true,
+    }
 }
 
 enum Probe {
@@ -129,6 +172,9 @@ impl DictTable {
     }
 
     fn push(&mut self, hash: i64, key: Value, value: Value) {
+        if self.instance_keys {
+            note_instance_key(hash);
+        }
         if self.indices.is_empty() || (self.entries.len() + 1) * 3 >= self.indices.len() * 2 {
             self.entries.push(Some(Entry { hash, key, value }));
             self.rebuild();
@@ -314,6 +360,17 @@ pub fn new_dict_obj() -> ObjRef {
     ObjRef::new(Object::new(
         crate::builtins::types::types().dict,
         Payload::Dict(DictObj::new()),
+    ))
+}
+
+/// A new empty dict for an instance's attributes (its keys are noted for
+/// [`maybe_instance_key`]).
+pub fn new_instance_dict_obj() -> ObjRef {
+    let d = DictObj::new();
+    d.table.lock().instance_keys = true;
+    ObjRef::new(Object::new(
+        crate::builtins::types::types().dict,
+        Payload::Dict(d),
     ))
 }
 
@@ -713,9 +770,15 @@ impl DictObj {
 
     /// Removes everything.
     pub fn clear(&self) {
-        let old = std::mem::take(&mut *self.lock_for_write());
+        let old = {
+            let mut t = self.lock_for_write();
+            let instance_keys = t.instance_keys;
+            let old = std::mem::take(&mut *t);
+            t.instance_keys = instance_keys;
+            t.stamp = 1;
+            old
+        };
         drop(old);
-        self.lock_for_write().stamp = 1;
         self.bump_keys();
     }
 
@@ -746,7 +809,10 @@ impl DictObj {
 
     /// Replaces the contents with `items` in order (for move_to_end-like rebuilds).
     pub fn replace_all(&self, entries: Vec<Entry>) {
-        let mut t = DictTable::default();
+        let mut t = DictTable {
+            instance_keys: self.table.lock().instance_keys,
+            ..DictTable::default()
+        };
         for e in entries {
             t.push(e.hash, e.key, e.value);
         }
@@ -760,6 +826,24 @@ impl DictObj {
 mod tests {
     use super::*;
     use crate::strobj::intern;
+
+    #[test]
+    fn instance_dict_keys_are_noted_even_after_clear_and_rebuild() {
+        // (Only the positive direction is deterministic: other tests in
+        // this process may set colliding bits at any time.)
+        let name = intern("a_name_no_instance_has_had_before_this_test");
+        let inst = new_instance_dict_obj();
+        let Payload::Dict(d) = &inst.payload else {
+            unreachable!()
+        };
+        d.clear();
+        d.replace_all(Vec::new());
+        d.set_str(name.clone(), Value::Int(1));
+        assert!(
+            maybe_instance_key(&name),
+            "cleared/rebuilt instance dict lost its flag"
+        );
+    }
 
     fn keys(d: &DictObj) -> Vec<String> {
         d.keys()

@@ -158,7 +158,7 @@ impl Object {
         Object {
             class: AtomicPtr::new(class as *const Object as *mut Object),
             dict: if has_dict {
-                Some(crate::dict::new_dict_obj())
+                Some(crate::dict::new_instance_dict_obj())
             } else {
                 None
             },

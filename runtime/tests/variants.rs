@@ -461,6 +461,36 @@ fn load_attr_method_shadowed_by_instance_dict_reads_the_dict() {
     );
 }
 
+#[test]
+fn load_attr_method_with_values_sees_a_shadow_stored_through_the_dict() {
+    // The method variant skips the instance-dict probe while no instance
+    // dict has ever held the name; a key stored straight into `__dict__`
+    // (not through STORE_ATTR) must still shadow it at once.
+    check(
+        "class C:\n    def meth(self):\n        return 'method'\n\nc = C()\n\ndef f(o):\n    return o.meth()\n",
+        "f(c)",
+        "c.__dict__['meth'] = lambda: 'shadow'",
+        "LOAD_ATTR_METHOD_WITH_VALUES",
+        "LOAD_ATTR",
+        "method",
+        "shadow",
+    );
+}
+
+#[test]
+fn load_attr_method_with_values_sees_a_shadow_with_a_computed_name() {
+    // The same with a name built at run time (not the interned constant).
+    check(
+        "class C:\n    def other(self):\n        return 'method'\n\nc = C()\n\ndef f(o):\n    return o.other()\n",
+        "f(c)",
+        "setattr(c, ''.join(['ot', 'her']), lambda: 'shadow')",
+        "LOAD_ATTR_METHOD_WITH_VALUES",
+        "LOAD_ATTR",
+        "method",
+        "shadow",
+    );
+}
+
 // ----- STORE_ATTR / BINARY_OP ---------------------------------------------
 
 #[test]

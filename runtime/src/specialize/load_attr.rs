@@ -19,6 +19,7 @@ use super::{
     account, decode_unowned, encode_unowned, guard_for, pack, payload_of, version_of, Attempt,
 };
 use crate::attrs::slot_member;
+use crate::dict::maybe_instance_key;
 use crate::eval::Frame;
 use crate::object::{Object, Payload};
 use crate::typeobj::{current_instance_attr_epoch, instance_attr_epoch, BaseKind};
@@ -353,7 +354,7 @@ fn fast(
                 (
                     Some(d),
                     Opcode::LOAD_ATTR_METHOD_WITH_VALUES | Opcode::LOAD_ATTR_METHOD_NO_DICT,
-                ) => vm.dict_of(d).get_str(name).is_none(),
+                ) => !maybe_instance_key(name) || vm.dict_of(d).get_str(name).is_none(),
                 (Some(_), _) => false,
                 (None, _) => true,
             };
@@ -368,7 +369,7 @@ fn fast(
             }
             let unshadowed = match (&o.dict, op) {
                 (Some(d), Opcode::LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES) => {
-                    vm.dict_of(d).get_str(name).is_none()
+                    !maybe_instance_key(name) || vm.dict_of(d).get_str(name).is_none()
                 }
                 (None, Opcode::LOAD_ATTR_NONDESCRIPTOR_NO_DICT) => true,
                 _ => false,
