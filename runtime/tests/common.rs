@@ -6,6 +6,7 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// The `shared/` folder beside the repository (or `$WEFT_SHARED`).
@@ -81,4 +82,58 @@ pub fn last_line(b: &[u8]) -> String {
         .unwrap_or("")
         .trim()
         .to_string()
+}
+
+static RUN: AtomicUsize = AtomicUsize::new(0);
+
+/// Runs `source` with `weft run --stats=json` in a fresh directory and
+/// returns (stdout, the stats JSON line); the run must succeed.
+pub fn run_with_stats(source: &str) -> (String, String) {
+    let dir = std::env::temp_dir().join(format!(
+        "weft-stats-{}-{}",
+        std::process::id(),
+        RUN.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("t.py"), source).unwrap();
+    let o = run_weft(
+        &["run", "--stats=json", "t.py"],
+        &dir,
+        Duration::from_secs(60),
+    );
+    assert_eq!(
+        o.status,
+        Some(0),
+        "stderr: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&o.stdout).to_string();
+    let stats = String::from_utf8_lossy(&o.stderr)
+        .lines()
+        .last()
+        .unwrap_or("")
+        .to_string();
+    let _ = std::fs::remove_dir_all(&dir);
+    (stdout, stats)
+}
+
+/// Extracts `"family": {... "field": N ...}` from the stats JSON.
+pub fn stat(json: &str, family: &str, field: &str) -> u64 {
+    let start = json
+        .find(&format!("\"{family}\": {{"))
+        .unwrap_or_else(|| panic!("no {family} in {json}"));
+    // Fields come in a fixed order inside the family's object, so the first
+    // occurrence after the family's name is its own.
+    let body = &json[start..];
+    let key = format!("\"{field}\": ");
+    let at = body
+        .find(&key)
+        .unwrap_or_else(|| panic!("no {field} in {body}"))
+        + key.len();
+    body[at..]
+        .chars()
+        .take_while(|c| c.is_ascii_digit())
+        .collect::<String>()
+        .parse()
+        .unwrap()
 }

@@ -5,56 +5,7 @@
 
 mod common;
 
-use common::run_weft;
-use std::time::Duration;
-
-fn run_with_stats(source: &str) -> (String, String) {
-    let dir =
-        std::env::temp_dir().join(format!("weft-spec-{}-{}", std::process::id(), source.len()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("t.py");
-    std::fs::write(&path, source).unwrap();
-    let o = run_weft(
-        &["run", "--stats=json", "t.py"],
-        &dir,
-        Duration::from_secs(60),
-    );
-    assert_eq!(
-        o.status,
-        Some(0),
-        "stderr: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    let stdout = String::from_utf8_lossy(&o.stdout).to_string();
-    let stats = String::from_utf8_lossy(&o.stderr)
-        .lines()
-        .last()
-        .unwrap_or("")
-        .to_string();
-    let _ = std::fs::remove_dir_all(&dir);
-    (stdout, stats)
-}
-
-/// Extracts `"family": {... "field": N ...}` from the stats JSON.
-fn stat(json: &str, family: &str, field: &str) -> u64 {
-    let start = json
-        .find(&format!("\"{family}\": {{"))
-        .unwrap_or_else(|| panic!("no {family} in {json}"));
-    // Fields come in a fixed order inside the family's object, so the first
-    // occurrence after the family's name is its own.
-    let body = &json[start..];
-    let key = format!("\"{field}\": ");
-    let at = body
-        .find(&key)
-        .unwrap_or_else(|| panic!("no {field} in {body}"))
-        + key.len();
-    body[at..]
-        .chars()
-        .take_while(|c| c.is_ascii_digit())
-        .collect::<String>()
-        .parse()
-        .unwrap()
-}
+use common::{run_with_stats, stat};
 
 #[test]
 fn type_version_guards_attribute_loads() {

@@ -8,62 +8,7 @@
 
 mod common;
 
-use common::run_weft;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
-
-static RUN: AtomicUsize = AtomicUsize::new(0);
-
-fn run_with_stats(source: &str) -> (String, String) {
-    let dir = std::env::temp_dir().join(format!(
-        "weft-variants-{}-{}",
-        std::process::id(),
-        RUN.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("t.py");
-    std::fs::write(&path, source).unwrap();
-    let o = run_weft(
-        &["run", "--stats=json", "t.py"],
-        &dir,
-        Duration::from_secs(60),
-    );
-    assert_eq!(
-        o.status,
-        Some(0),
-        "stderr: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    let stdout = String::from_utf8_lossy(&o.stdout).to_string();
-    let stats = String::from_utf8_lossy(&o.stderr)
-        .lines()
-        .last()
-        .unwrap_or("")
-        .to_string();
-    let _ = std::fs::remove_dir_all(&dir);
-    (stdout, stats)
-}
-
-/// Extracts `"family": {... "field": N ...}` from the stats JSON.
-fn stat(json: &str, family: &str, field: &str) -> u64 {
-    let start = json
-        .find(&format!("\"{family}\": {{"))
-        .unwrap_or_else(|| panic!("no {family} in {json}"));
-    // Fields come in a fixed order inside the family's object, so the first
-    // occurrence after the family's name is its own.
-    let body = &json[start..];
-    let key = format!("\"{field}\": ");
-    let at = body
-        .find(&key)
-        .unwrap_or_else(|| panic!("no {field} in {body}"))
-        + key.len();
-    body[at..]
-        .chars()
-        .take_while(|c| c.is_ascii_digit())
-        .collect::<String>()
-        .parse()
-        .unwrap()
-}
+use common::{run_with_stats, stat};
 
 /// Runs a script made of `setup` (defining `f`), a hot phase printing
 /// `before: ...`, the adaptive disassembly of `f`, then `change` and an

@@ -68,15 +68,22 @@ pub fn tick(units: &CodeUnits, at: usize, current: Opcode) -> bool {
     if THREADED.load(Ordering::Relaxed) {
         return tick_private(units, at, current);
     }
+    tick_shared(units, at).is_none()
+}
+
+/// Ticks the shared counter word: None when it triggers (left as is),
+/// else the advanced counter, stored unless it did not change.
+#[inline(always)]
+fn tick_shared(units: &CodeUnits, at: usize) -> Option<BackoffCounter> {
     let c = units.counter(at);
     if c.triggers() {
-        return true;
+        return None;
     }
     let n = c.advance();
     if n != c {
         units.set_counter(at, n);
     }
-    false
+    Some(n)
 }
 
 /// One thread's private counter for one instruction slot and opcode.
@@ -124,14 +131,9 @@ fn tick_private(units: &CodeUnits, at: usize, current: Opcode) -> bool {
         let cell = &table[slot];
         let e = cell.get();
         if !(e.units == key && e.at == at && e.opcode == current as u8) {
-            let c = units.counter(at);
-            if c.triggers() {
+            let Some(n) = tick_shared(units, at) else {
                 return true;
-            }
-            let n = c.advance();
-            if n != c {
-                units.set_counter(at, n);
-            }
+            };
             cell.set(PrivateCounter {
                 units: key,
                 at,
