@@ -784,10 +784,138 @@ fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flo
             };
             f.stack.push(out);
         }
+        // ----- the hottest specialized variants: a hit is decided here and
+        // costs no call; a guard failure runs the family's whole path
+        // (`step_family`), which tries the same pure fast path again. -----
+        Opcode::BINARY_OP_ADD_INT
+        | Opcode::BINARY_OP_SUBTRACT_INT
+        | Opcode::BINARY_OP_MULTIPLY_INT
+        | Opcode::BINARY_OP_ADD_FLOAT
+        | Opcode::BINARY_OP_SUBTRACT_FLOAT
+        | Opcode::BINARY_OP_MULTIPLY_FLOAT
+        | Opcode::BINARY_OP_SUBSCR_LIST_INT
+        | Opcode::BINARY_OP_SUBSCR_TUPLE_INT
+        | Opcode::BINARY_OP_SUBSCR_STR_INT
+        | Opcode::BINARY_OP_ADD_UNICODE
+        | Opcode::BINARY_OP_INPLACE_ADD_UNICODE => {
+            let n = f.stack.len();
+            let Some(r) = specialize::binary_op::fast_fixed(op, &f.stack[n - 2], &f.stack[n - 1])
+            else {
+                return step_family(vm, f, op, arg, at);
+            };
+            f.stack.truncate(n - 1);
+            f.stack[n - 2] = r;
+            return Ok(hit(f, op));
+        }
+        Opcode::COMPARE_OP_INT | Opcode::COMPARE_OP_FLOAT | Opcode::COMPARE_OP_STR => {
+            let n = f.stack.len();
+            let Some(r) = specialize::compare_op::fast(op, &f.stack[n - 2], &f.stack[n - 1], arg)
+            else {
+                return step_family(vm, f, op, arg, at);
+            };
+            f.stack.truncate(n - 1);
+            f.stack[n - 2] = Value::Bool(r);
+            return Ok(hit(f, op));
+        }
+        Opcode::LOAD_ATTR_INSTANCE_VALUE
+        | Opcode::LOAD_ATTR_SLOT
+        | Opcode::LOAD_ATTR_WITH_HINT
+        | Opcode::LOAD_ATTR_MODULE
+        | Opcode::LOAD_ATTR_CLASS
+        | Opcode::LOAD_ATTR_METHOD_WITH_VALUES
+        | Opcode::LOAD_ATTR_METHOD_NO_DICT
+        | Opcode::LOAD_ATTR_METHOD_LAZY_DICT
+        | Opcode::LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES
+        | Opcode::LOAD_ATTR_NONDESCRIPTOR_NO_DICT => {
+            let loaded = code.names.get((arg >> 1) as usize).and_then(|name| {
+                specialize::load_attr::fast(vm, &code.units, op, at, top(f), name)
+            });
+            let Some((v, self_or_null)) = loaded else {
+                return step_family(vm, f, op, arg, at);
+            };
+            if let Some(owner) = f.stack.last_mut() {
+                *owner = v;
+            }
+            if arg & 1 != 0 {
+                f.stack.push(self_or_null);
+            }
+            return Ok(hit(f, op));
+        }
+        Opcode::STORE_ATTR_SLOT | Opcode::STORE_ATTR_INSTANCE_VALUE => {
+            let (Some(name), n) = (code.names.get(arg as usize), f.stack.len()) else {
+                return step_family(vm, f, op, arg, at);
+            };
+            let v = std::mem::take(&mut f.stack[n - 2]);
+            match specialize::store_attr::fast(vm, &code.units, op, at, &f.stack[n - 1], name, v) {
+                Ok(()) => {
+                    f.stack.truncate(n - 2);
+                    return Ok(hit(f, op));
+                }
+                Err(v) => {
+                    f.stack[n - 2] = v;
+                    return step_family(vm, f, op, arg, at);
+                }
+            }
+        }
+        Opcode::LOAD_GLOBAL_MODULE | Opcode::LOAD_GLOBAL_BUILTIN => {
+            let loaded = code
+                .names
+                .get((arg >> 1) as usize)
+                .and_then(|name| specialize::load_global::fast(vm, f, op, at, name));
+            let Some(v) = loaded else {
+                return step_family(vm, f, op, arg, at);
+            };
+            f.stack.push(v);
+            if arg & 1 != 0 {
+                f.stack.push(Value::Null);
+            }
+            return Ok(hit(f, op));
+        }
+        Opcode::FOR_ITER_RANGE | Opcode::FOR_ITER_LIST | Opcode::FOR_ITER_TUPLE => {
+            match specialize::for_iter::fast_native(op, top(f)) {
+                Some(Some(v)) => f.stack.push(v),
+                Some(None) => {
+                    pop(f);
+                    f.ip += arg as usize;
+                }
+                None => return step_family(vm, f, op, arg, at),
+            }
+            return Ok(hit(f, op));
+        }
+        Opcode::TO_BOOL_BOOL
+        | Opcode::TO_BOOL_INT
+        | Opcode::TO_BOOL_NONE
+        | Opcode::TO_BOOL_LIST
+        | Opcode::TO_BOOL_STR
+        | Opcode::TO_BOOL_ALWAYS_TRUE => {
+            let guard = || specialize::guard_for(&code.units, at, op).unwrap_or(0);
+            let Some(b) = specialize::to_bool::fast(op, top(f), guard) else {
+                return step_family(vm, f, op, arg, at);
+            };
+            if let Some(v) = f.stack.last_mut() {
+                *v = Value::Bool(b);
+            }
+            return Ok(hit(f, op));
+        }
+        Opcode::JUMP_BACKWARD_NO_JIT | Opcode::JUMP_BACKWARD_NO_INTERRUPT => {
+            hit(f, op);
+            jump_backward(f, arg);
+            if op == Opcode::JUMP_BACKWARD_NO_JIT {
+                vm.safepoint()?;
+            }
+        }
         // ----- families (generic forms; specialized variants deopt here) -----
         _ => return step_family(vm, f, op, arg, at),
     }
     Ok(Flow::Next)
+}
+
+/// Accounts a hit decided in `step` and skips the instruction's cache.
+#[inline(always)]
+fn hit(f: &mut Frame, op: Opcode) -> Flow {
+    specialize::stats::record(op.family(), specialize::stats::Event::Hit);
+    f.ip += op.cache_units();
+    Flow::Next
 }
 
 fn step_family(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flow> {

@@ -299,42 +299,54 @@ pub fn native_iter_state(_vm: &Vm, o: &ObjRef, v: &Value) -> PyResult<Option<Ite
     }))
 }
 
-/// Advances a native iterator.
-pub fn iter_next(vm: &Vm, it: &IterObj) -> PyResult<Option<Value>> {
-    let mut g = it.lock();
-    match &mut *g {
+/// Advances a list, tuple or range iterator (the kinds whose step runs no
+/// Python code): Some(next item, or None at the end, after which the state
+/// is `Done`); None for any other kind of iterator.
+#[inline(always)]
+pub(crate) fn next_native_seq(state: &mut IterState) -> Option<Option<Value>> {
+    let item = match state {
         IterState::List { list, index } => {
             if let Value::Obj(o) = list {
                 if let Payload::List(l) = &o.payload {
                     let items = l.lock();
                     if let Some(v) = items.get(*index) {
                         *index += 1;
-                        return Ok(Some(v.clone()));
+                        return Some(Some(v.clone()));
                     }
                 }
             }
-            *g = IterState::Done;
-            Ok(None)
+            None
         }
         IterState::Tuple { tuple, index } => {
             if let Some(items) = crate::builtins::tuple::tuple_slice(tuple) {
                 if let Some(v) = items.get(*index) {
                     *index += 1;
-                    return Ok(Some(v.clone()));
+                    return Some(Some(v.clone()));
                 }
             }
-            *g = IterState::Done;
-            Ok(None)
+            None
         }
         IterState::Range { cur, stop, step } => {
             if (*step > 0 && *cur < *stop) || (*step < 0 && *cur > *stop) {
                 let v = *cur;
                 *cur += *step;
-                Ok(Some(Value::Int(v as i64)))
-            } else {
-                Ok(None)
+                return Some(Some(Value::Int(v as i64)));
             }
+            return Some(None);
         }
+        _ => return None,
+    };
+    *state = IterState::Done;
+    Some(item)
+}
+
+/// Advances a native iterator.
+pub fn iter_next(vm: &Vm, it: &IterObj) -> PyResult<Option<Value>> {
+    let mut g = it.lock();
+    if let Some(item) = next_native_seq(&mut g) {
+        return Ok(item);
+    }
+    match &mut *g {
         IterState::Str { s, pos } => {
             let text = s.as_obj().and_then(|o| o.as_str()).unwrap_or("");
             match text[*pos..].chars().next() {

@@ -157,8 +157,19 @@ fn index(i: i64, len: usize) -> Option<usize> {
 
 #[inline(always)]
 fn fast(op: Opcode, bop: B, a: &Value, b: &Value) -> Option<Value> {
+    match op {
+        Opcode::BINARY_OP_EXTEND => extended_numeric(bop, a, b),
+        _ => fast_fixed(op, a, b),
+    }
+}
+
+/// The hit of every variant but EXTEND (whose work depends on the
+/// operator) and the two whose fast path can run Python code
+/// (SUBSCR_DICT, SUBSCR_GETITEM): the result, or None on a guard failure.
+/// Pure, so the eval loop may try it before falling back to [`execute`].
+#[inline(always)]
+pub(crate) fn fast_fixed(op: Opcode, a: &Value, b: &Value) -> Option<Value> {
     match (op, a, b) {
-        (Opcode::BINARY_OP_EXTEND, _, _) => extended_numeric(bop, a, b),
         (Opcode::BINARY_OP_ADD_INT, Value::Int(x), Value::Int(y)) => {
             x.checked_add(*y).map(Value::Int)
         }

@@ -32,8 +32,11 @@ fn by_ordering(o: Ordering, arg: u32) -> bool {
     }
 }
 
+/// The hit of a specialized variant: the comparison's result, or None on a
+/// guard failure. Pure, so the eval loop may try it before falling back to
+/// [`execute`].
 #[inline(always)]
-fn fast(op: Opcode, a: &Value, b: &Value, arg: u32) -> Option<bool> {
+pub(crate) fn fast(op: Opcode, a: &Value, b: &Value, arg: u32) -> Option<bool> {
     match (op, a, b) {
         (Opcode::COMPARE_OP_INT, Value::Int(x), Value::Int(y)) => Some(by_ordering(x.cmp(y), arg)),
         (Opcode::COMPARE_OP_FLOAT, Value::Float(x), Value::Float(y)) => Some(match arg {

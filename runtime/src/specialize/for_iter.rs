@@ -28,37 +28,36 @@ fn attempt(it: &Value) -> Attempt {
     Ok((v, Vec::new()))
 }
 
+/// The hit of FOR_ITER_RANGE, LIST and TUPLE: Some(next item, or None at
+/// the end) when the iterator is of the variant's kind. Pure, so the eval
+/// loop may try it before falling back to [`execute`].
+#[inline(always)]
+pub(crate) fn fast_native(op: Opcode, it: &Value) -> Option<Option<Value>> {
+    let Value::Obj(o) = it else { return None };
+    let Payload::Iter(m) = &o.payload else {
+        return None;
+    };
+    let mut g = m.lock();
+    let kind_matches = matches!(
+        (&*g, op),
+        (IterState::Range { .. }, Opcode::FOR_ITER_RANGE)
+            | (IterState::List { .. }, Opcode::FOR_ITER_LIST)
+            | (IterState::Tuple { .. }, Opcode::FOR_ITER_TUPLE)
+    );
+    if !kind_matches {
+        return None;
+    }
+    crate::iterators::next_native_seq(&mut g)
+}
+
 /// Some(next item or None at the end) when the variant's guard holds.
 #[inline(always)]
 fn fast(vm: &Vm, op: Opcode, it: &Value) -> PyResult<Option<Option<Value>>> {
-    let Value::Obj(o) = it else { return Ok(None) };
-    match (&o.payload, op) {
-        (Payload::Iter(m), Opcode::FOR_ITER_RANGE) => {
-            let mut g = m.lock();
-            if let IterState::Range { cur, stop, step } = &mut *g {
-                if (*step > 0 && *cur < *stop) || (*step < 0 && *cur > *stop) {
-                    let v = *cur;
-                    *cur += *step;
-                    return Ok(Some(Some(Value::Int(v as i64))));
-                }
-                return Ok(Some(None));
-            }
-            Ok(None)
-        }
-        (Payload::Iter(m), Opcode::FOR_ITER_LIST | Opcode::FOR_ITER_TUPLE) => {
-            let is_list = matches!(&*m.lock(), IterState::List { .. });
-            let is_tuple = matches!(&*m.lock(), IterState::Tuple { .. });
-            if (op == Opcode::FOR_ITER_LIST && is_list)
-                || (op == Opcode::FOR_ITER_TUPLE && is_tuple)
-            {
-                return Ok(Some(crate::iterators::iter_next(vm, m)?));
-            }
-            Ok(None)
-        }
-        (Payload::Generator(_), Opcode::FOR_ITER_GEN) => {
+    match (it, op) {
+        (Value::Obj(o), Opcode::FOR_ITER_GEN) if matches!(o.payload, Payload::Generator(_)) => {
             Ok(Some(crate::builtins::generator::gen_next(vm, o)?))
         }
-        _ => Ok(None),
+        _ => Ok(fast_native(op, it)),
     }
 }
 

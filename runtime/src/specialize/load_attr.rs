@@ -306,9 +306,10 @@ fn property_fast(
 }
 
 /// The fast path of a specialized `op` (PROPERTY apart): Some((value,
-/// self-or-null)) on a hit, None when a guard fails.
+/// self-or-null)) on a hit, None when a guard fails. Pure, so the eval
+/// loop may try it before falling back to [`execute`].
 #[inline(always)]
-fn fast(
+pub(crate) fn fast(
     vm: &Vm,
     units: &weft_specializer::CodeUnits,
     op: Opcode,

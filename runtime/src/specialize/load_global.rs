@@ -90,7 +90,26 @@ pub fn execute(
     name: &ObjRef,
 ) -> PyResult<()> {
     let units = &f.code.units;
-    let fast = match op {
+    let fast = fast(vm, f, op, at, name);
+    account(units, at, op, fast.is_some(), || attempt(vm, f, name, op));
+    let v = match fast {
+        Some(v) => v,
+        None => generic(vm, f, name)?,
+    };
+    f.stack.push(v);
+    if arg & 1 != 0 {
+        f.stack.push(Value::Null);
+    }
+    Ok(())
+}
+
+/// The hit of a specialized `op`: the global's value, or None when a guard
+/// fails. Pure, so the eval loop may try it before falling back to
+/// [`execute`].
+#[inline(always)]
+pub(crate) fn fast(vm: &Vm, f: &Frame, op: Opcode, at: usize, name: &ObjRef) -> Option<Value> {
+    let units = &f.code.units;
+    match op {
         Opcode::LOAD_GLOBAL_MODULE => match units.read_payload2(at) {
             Some((w, cached)) if w & 0xff == op as u8 as u64 => {
                 let g = vm.dict_of(&f.globals);
@@ -127,15 +146,5 @@ pub fn execute(
             _ => None,
         },
         _ => None,
-    };
-    account(units, at, op, fast.is_some(), || attempt(vm, f, name, op));
-    let v = match fast {
-        Some(v) => v,
-        None => generic(vm, f, name)?,
-    };
-    f.stack.push(v);
-    if arg & 1 != 0 {
-        f.stack.push(Value::Null);
     }
-    Ok(())
 }

@@ -91,39 +91,13 @@ pub fn execute(vm: &Vm, f: &mut Frame, op: Opcode, at: usize, name: &ObjRef) -> 
     let obj = f.stack.pop().unwrap_or(Value::Null);
     let v = f.stack.pop().unwrap_or(Value::Null);
     let units = &f.code.units;
-    if let Value::Obj(o) = &obj {
-        let w = guard_for(units, at, op).unwrap_or(0);
-        let version_ok =
-            w != 0 && !matches!(o.payload, Payload::Module(_)) && instance_guard_holds(o, w);
-        match op {
-            Opcode::STORE_ATTR_SLOT if version_ok => {
-                if let Some(cell) = o.slots.get(payload_of(w)) {
-                    let old = std::mem::replace(&mut *cell.lock(), v);
-                    drop(old);
-                    stats::record(op.family(), stats::Event::Hit);
-                    return Ok(());
-                }
-            }
-            Opcode::STORE_ATTR_INSTANCE_VALUE if version_ok => {
-                if let Some(d) = &o.dict {
-                    vm.dict_of(d).set_str(name.clone(), v);
-                    stats::record(op.family(), stats::Event::Hit);
-                    return Ok(());
-                }
-            }
-            Opcode::STORE_ATTR_WITH_HINT if w != 0 => {
-                if let Payload::Module(m) = &o.payload {
-                    let d = vm.dict_of(&m.dict);
-                    if d.keys_version() == version_of(w) {
-                        d.set_str(name.clone(), v);
-                        stats::record(op.family(), stats::Event::Hit);
-                        return Ok(());
-                    }
-                }
-            }
-            _ => {}
+    let v = match fast(vm, units, op, at, &obj, name, v) {
+        Ok(()) => {
+            stats::record(op.family(), stats::Event::Hit);
+            return Ok(());
         }
-    }
+        Err(v) => v,
+    };
     if op.is_specialized() {
         miss(units, at, op, || attempt(vm, &obj, name));
     } else {
@@ -131,4 +105,49 @@ pub fn execute(vm: &Vm, f: &mut Frame, op: Opcode, at: usize, name: &ObjRef) -> 
         adapt(units, at, op, || attempt(vm, &obj, name));
     }
     vm.set_attr(&obj, name, v)
+}
+
+/// The hit of a specialized `op`: stores `v` and returns Ok, or hands `v`
+/// back when a guard fails. Runs no Python code, so the eval loop may try
+/// it before falling back to [`execute`].
+#[inline(always)]
+pub(crate) fn fast(
+    vm: &Vm,
+    units: &weft_specializer::CodeUnits,
+    op: Opcode,
+    at: usize,
+    obj: &Value,
+    name: &ObjRef,
+    v: Value,
+) -> Result<(), Value> {
+    let Value::Obj(o) = obj else { return Err(v) };
+    let w = guard_for(units, at, op).unwrap_or(0);
+    let version_ok =
+        w != 0 && !matches!(o.payload, Payload::Module(_)) && instance_guard_holds(o, w);
+    match op {
+        Opcode::STORE_ATTR_SLOT if version_ok => {
+            if let Some(cell) = o.slots.get(payload_of(w)) {
+                let old = std::mem::replace(&mut *cell.lock(), v);
+                drop(old);
+                return Ok(());
+            }
+        }
+        Opcode::STORE_ATTR_INSTANCE_VALUE if version_ok => {
+            if let Some(d) = &o.dict {
+                vm.dict_of(d).set_str(name.clone(), v);
+                return Ok(());
+            }
+        }
+        Opcode::STORE_ATTR_WITH_HINT if w != 0 => {
+            if let Payload::Module(m) = &o.payload {
+                let d = vm.dict_of(&m.dict);
+                if d.keys_version() == version_of(w) {
+                    d.set_str(name.clone(), v);
+                    return Ok(());
+                }
+            }
+        }
+        _ => {}
+    }
+    Err(v)
 }

@@ -37,8 +37,11 @@ fn attempt(v: &Value) -> Attempt {
     Ok((op, vec![tag(op)]))
 }
 
+/// The hit of a specialized `op`: the truth value, or None when a guard
+/// fails. Pure, so the eval loop may try it before falling back to
+/// [`execute`].
 #[inline(always)]
-fn fast(op: Opcode, v: &Value, guard: impl FnOnce() -> u64) -> Option<bool> {
+pub(crate) fn fast(op: Opcode, v: &Value, guard: impl FnOnce() -> u64) -> Option<bool> {
     match (op, v) {
         (Opcode::TO_BOOL_BOOL, Value::Bool(b)) => Some(*b),
         (Opcode::TO_BOOL_INT, Value::Int(i)) => Some(*i != 0),
