@@ -50,13 +50,13 @@ fn new_bound(func: Value, recv: Value) -> Value {
 fn bind_builtin(b: &BuiltinFunc, recv: Value) -> Value {
     Value::Obj(ObjRef::new(Object::new(
         types().builtin_function,
-        Payload::Builtin(BuiltinFunc {
+        Payload::Builtin(Box::new(BuiltinFunc {
             name: b.name,
             func: b.func,
             bound: Some(recv),
             is_method: false,
             owner: b.owner,
-        }),
+        })),
     )))
 }
 

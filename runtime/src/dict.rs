@@ -359,7 +359,7 @@ impl Default for DictObj {
 pub fn new_dict_obj() -> ObjRef {
     ObjRef::new(Object::new(
         crate::builtins::types::types().dict,
-        Payload::Dict(DictObj::new()),
+        Payload::Dict(Box::new(DictObj::new())),
     ))
 }
 
@@ -370,7 +370,7 @@ pub fn new_instance_dict_obj() -> ObjRef {
     d.table.lock().instance_keys = true;
     ObjRef::new(Object::new(
         crate::builtins::types::types().dict,
-        Payload::Dict(d),
+        Payload::Dict(Box::new(d)),
     ))
 }
 

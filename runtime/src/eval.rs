@@ -108,30 +108,39 @@ enum Flow {
 }
 
 thread_local! {
-    /// Value buffers of finished frames, reused so that a call allocates
-    /// nothing in the common case.
-    static BUFFERS: std::cell::RefCell<Vec<Vec<Value>>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The (locals, stack) buffers of finished frames, reused so that a
+    /// call allocates nothing in the common case.
+    static BUFFERS: std::cell::RefCell<Vec<(Vec<Value>, Vec<Value>)>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-fn take_buffer(min_capacity: usize) -> Vec<Value> {
-    BUFFERS
-        .try_with(|b| b.borrow_mut().pop())
-        .ok()
-        .flatten()
-        .map(|mut v| {
-            v.reserve(min_capacity);
-            v
-        })
-        .unwrap_or_else(|| Vec::with_capacity(min_capacity.max(8)))
+/// A frame's (locals, stack) buffers with room for `locals` and `stack`
+/// values, both empty.
+#[inline(always)]
+fn take_buffers(locals: usize, stack: usize) -> (Vec<Value>, Vec<Value>) {
+    let pooled = BUFFERS.try_with(|b| b.borrow_mut().pop()).ok().flatten();
+    match pooled {
+        Some((mut l, mut s)) => {
+            l.reserve(locals);
+            s.reserve(stack);
+            (l, s)
+        }
+        None => (
+            Vec::with_capacity(locals.max(8)),
+            Vec::with_capacity(stack.max(8)),
+        ),
+    }
 }
 
-fn return_buffer(mut v: Vec<Value>) {
-    v.clear();
-    if v.capacity() <= 1024 {
+/// Gives a finished frame's buffers back to the pool (emptied).
+#[inline(always)]
+fn return_buffers(mut locals: Vec<Value>, mut stack: Vec<Value>) {
+    locals.clear();
+    stack.clear();
+    if locals.capacity() <= 1024 && stack.capacity() <= 1024 {
         let _ = BUFFERS.try_with(|b| {
             let mut b = b.borrow_mut();
             if b.len() < 256 {
-                b.push(v);
+                b.push((locals, stack));
             }
         });
     }
@@ -139,21 +148,23 @@ fn return_buffer(mut v: Vec<Value>) {
 
 impl Drop for Frame {
     fn drop(&mut self) {
-        return_buffer(std::mem::take(&mut self.locals));
-        return_buffer(std::mem::take(&mut self.stack.0));
+        return_buffers(
+            std::mem::take(&mut self.locals),
+            std::mem::take(&mut self.stack.0),
+        );
     }
 }
 
 impl Frame {
     /// A fresh frame for `code`.
     pub fn new(code: &'static CodeObject, globals: ObjRef, locals_dict: Option<ObjRef>) -> Frame {
-        let mut locals = take_buffer(code.varnames.len());
+        let (mut locals, stack) = take_buffers(code.varnames.len(), code.max_stack + 2);
         locals.resize(code.varnames.len(), Value::Null);
         Frame {
             code,
             locals,
             cells: Vec::with_capacity(code.cellvars.len() + code.freevars.len()),
-            stack: ValueStack(take_buffer(code.max_stack + 2)),
+            stack: ValueStack(stack),
             ip: 0,
             globals,
             locals_dict,
@@ -212,10 +223,9 @@ fn name_of(code: &CodeObject, i: usize) -> ObjRef {
 /// Runs `f` until it returns, yields or raises. With `throw`, the exception
 /// is raised at the current instruction first (generator `throw()`).
 pub fn run_frame(vm: &Vm, f: &mut Frame, throw: Option<PyErr>) -> PyResult<Exit> {
-    vm.globals_stack.borrow_mut().push(f.globals.clone());
-    let r = run_frame_inner(vm, f, throw);
-    vm.globals_stack.borrow_mut().pop();
-    r
+    // `f` holds its globals for the whole run, which outlasts the guard.
+    let _current = vm.enter_globals(&f.globals);
+    run_frame_inner(vm, f, throw)
 }
 
 fn run_frame_inner(vm: &Vm, f: &mut Frame, throw: Option<PyErr>) -> PyResult<Exit> {
@@ -620,7 +630,7 @@ fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flo
             );
             f.stack.push(Value::Obj(ObjRef::new(Object::new_instance(
                 types().function,
-                Payload::Function(func),
+                Payload::Function(Box::new(func)),
             ))));
         }
         Opcode::LOAD_BUILD_CLASS => {

@@ -200,7 +200,7 @@ pub fn new_iter(state: IterState) -> Value {
     let cls = iter_class(state_type_name(&state));
     Value::Obj(ObjRef::new(Object::new(
         cls,
-        Payload::Iter(Mutex::new(state)),
+        Payload::Iter(Box::new(Mutex::new(state))),
     )))
 }
 

@@ -117,9 +117,9 @@ fn wrap(table: SetTable<Value>, frozen: bool) -> Value {
     };
     Value::Obj(ObjRef::new(Object::new(
         cls,
-        Payload::Set(SetObj {
+        Payload::Set(Box::new(SetObj {
             table: Mutex::new(table),
-        }),
+        })),
     )))
 }
 
@@ -131,7 +131,7 @@ pub fn new_set_from(vm: &Vm, items: Vec<Value>, frozen: bool) -> PyResult<Value>
     } else {
         types().set
     };
-    Ok(Value::Obj(ObjRef::new(Object::new(cls, Payload::Set(s)))))
+    Ok(Value::Obj(ObjRef::new(Object::new(cls, Payload::Set(Box::new(s))))))
 }
 
 /// `s.add(v)`

@@ -94,26 +94,34 @@ pub enum BaseKind {
 
 /// A class object's data.
 pub struct TypeData {
-    name: RwLock<String>,
-    qualname: RwLock<String>,
-    bases: RwLock<Vec<&'static Object>>,
     /// The MRO, read without a lock on every attribute lookup: replaced
     /// (rarely: `__bases__` assignment, under stop-the-world) by a new box,
     /// the old one kept in `retired_mros` so no reader's pointer dangles.
     mro: AtomicPtr<Vec<&'static Object>>,
-    #[allow(clippy::vec_box)]
-    retired_mros: Mutex<Vec<Box<Vec<&'static Object>>>>,
     /// The class namespace (a dict object).
     pub dict: ObjRef,
     version: AtomicU32,
     /// Which payload instances carry.
     pub base_kind: BaseKind,
-    /// Names of `__slots__` entries, inherited ones first; index = slot index.
-    pub slot_names: Vec<String>,
     has_dict: bool,
-    subclasses: Mutex<Vec<&'static Object>>,
     /// Built-in classes reject attribute assignment.
     pub builtin: bool,
+    /// What the attribute guards never read, out of line so that the
+    /// fields above sit in the class object itself (one load from an
+    /// instance's class pointer to its version).
+    cold: Box<TypeCold>,
+}
+
+/// The rarely read part of a [`TypeData`].
+struct TypeCold {
+    name: RwLock<String>,
+    qualname: RwLock<String>,
+    bases: RwLock<Vec<&'static Object>>,
+    #[allow(clippy::vec_box)]
+    retired_mros: Mutex<Vec<Box<Vec<&'static Object>>>>,
+    /// Names of `__slots__` entries, inherited ones first; index = slot index.
+    slot_names: Vec<String>,
+    subclasses: Mutex<Vec<&'static Object>>,
 }
 
 impl TypeData {
@@ -128,44 +136,52 @@ impl TypeData {
         builtin: bool,
     ) -> TypeData {
         TypeData {
-            name: RwLock::new(name.to_string()),
-            qualname: RwLock::new(name.to_string()),
-            bases: RwLock::new(bases),
             mro: AtomicPtr::new(Box::into_raw(Box::new(Vec::new()))),
-            retired_mros: Mutex::new(Vec::new()),
             dict,
             version: AtomicU32::new(0),
             base_kind,
-            slot_names,
             has_dict,
-            subclasses: Mutex::new(Vec::new()),
             builtin,
+            cold: Box::new(TypeCold {
+                name: RwLock::new(name.to_string()),
+                qualname: RwLock::new(name.to_string()),
+                bases: RwLock::new(bases),
+                retired_mros: Mutex::new(Vec::new()),
+                slot_names,
+                subclasses: Mutex::new(Vec::new()),
+            }),
         }
+    }
+
+    /// Names of `__slots__` entries, inherited ones first; index = slot
+    /// index.
+    pub fn slot_names(&self) -> &[String] {
+        &self.cold.slot_names
     }
 
     /// `__name__`
     pub fn name(&self) -> String {
-        self.name.read().clone()
+        self.cold.name.read().clone()
     }
 
     /// Sets `__name__`.
     pub fn set_name(&self, n: &str) {
-        *self.name.write() = n.to_string();
+        *self.cold.name.write() = n.to_string();
     }
 
     /// `__qualname__`
     pub fn qualname(&self) -> String {
-        self.qualname.read().clone()
+        self.cold.qualname.read().clone()
     }
 
     /// Sets `__qualname__`.
     pub fn set_qualname(&self, n: &str) {
-        *self.qualname.write() = n.to_string();
+        *self.cold.qualname.write() = n.to_string();
     }
 
     /// `__bases__`
     pub fn bases(&self) -> Vec<&'static Object> {
-        self.bases.read().clone()
+        self.cold.bases.read().clone()
     }
 
     /// `__mro__` (self first).
@@ -191,12 +207,12 @@ impl TypeData {
 
     /// Number of slots instances carry.
     pub fn slot_count(&self) -> usize {
-        self.slot_names.len()
+        self.cold.slot_names.len()
     }
 
     /// The slot index of a `__slots__` name.
     pub fn slot_index(&self, name: &str) -> Option<usize> {
-        self.slot_names.iter().position(|s| s == name)
+        self.cold.slot_names.iter().position(|s| s == name)
     }
 
     /// The current version tag (0 = invalid).
@@ -227,7 +243,7 @@ impl TypeData {
     /// Invalidates this class's version and every subclass's.
     pub fn invalidate(&self) {
         self.version.store(0, Ordering::Release);
-        let subs = self.subclasses.lock().clone();
+        let subs = self.cold.subclasses.lock().clone();
         for s in subs {
             if let Payload::Type(t) = &s.payload {
                 t.invalidate();
@@ -237,22 +253,22 @@ impl TypeData {
 
     /// Records a subclass (for invalidation).
     pub fn add_subclass(&self, sub: &'static Object) {
-        self.subclasses.lock().push(sub);
+        self.cold.subclasses.lock().push(sub);
     }
 
     /// Direct subclasses.
     pub fn subclasses(&self) -> Vec<&'static Object> {
-        self.subclasses.lock().clone()
+        self.cold.subclasses.lock().clone()
     }
 
     /// Sets bases and recomputes the MRO (callers invalidate).
     pub fn set_bases_and_mro(&self, bases: Vec<&'static Object>, mro: Vec<&'static Object>) {
-        *self.bases.write() = bases;
+        *self.cold.bases.write() = bases;
         let fresh = Box::into_raw(Box::new(mro));
         let old = self.mro.swap(fresh, Ordering::AcqRel);
         // SAFETY: `old` came from `Box::into_raw` (in `new` or here) and is
         // no longer reachable through `mro`; it is kept, not freed.
-        self.retired_mros.lock().push(unsafe { Box::from_raw(old) });
+        self.cold.retired_mros.lock().push(unsafe { Box::from_raw(old) });
     }
 
     /// Looks `name` up along the MRO (class dicts only).

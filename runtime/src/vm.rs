@@ -93,8 +93,9 @@ pub struct Vm {
     /// The exception currently being handled (`except` block), or None.
     pub handled: RefCell<Value>,
     stack_limit: usize,
-    /// Globals of the frames running on this thread (innermost last).
-    pub globals_stack: RefCell<Vec<ObjRef>>,
+    /// The globals dict of the innermost frame running on this thread
+    /// (null outside any frame); set and restored by [`Vm::enter_globals`].
+    current_globals: Cell<*const Object>,
     /// True on the main thread.
     pub is_main: bool,
     /// This thread stays pinned to the crossbeam epoch while attached, so
@@ -103,6 +104,20 @@ pub struct Vm {
     /// retired views are still reclaimed.
     epoch: RefCell<Option<crossbeam_epoch::Guard>>,
     safepoints: Cell<u32>,
+}
+
+/// Restores the previous current globals when a frame stops running
+/// (returns, yields, raises or unwinds).
+pub struct GlobalsGuard<'a> {
+    vm: &'a Vm,
+    saved: *const Object,
+}
+
+impl Drop for GlobalsGuard<'_> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        self.vm.current_globals.set(self.saved);
+    }
 }
 
 /// Safepoints between two re-pins of a thread's epoch guard.
@@ -137,7 +152,7 @@ impl Vm {
             depth: Cell::new(0),
             handled: RefCell::new(Value::None),
             stack_limit: sp.saturating_sub(stack_size.saturating_sub(256 * 1024)),
-            globals_stack: RefCell::new(Vec::new()),
+            current_globals: Cell::new(std::ptr::null()),
             is_main,
             epoch: RefCell::new(Some(crossbeam_epoch::pin())),
             safepoints: Cell::new(0),
@@ -203,7 +218,7 @@ impl Vm {
     pub fn new_exception(&self, cls: &'static Object, args: Vec<Value>) -> ObjRef {
         let inst = Object::new_instance(
             cls,
-            Payload::Exception(ExcData::new(crate::builtins::tuple::new_tuple(args))),
+            Payload::Exception(Box::new(ExcData::new(crate::builtins::tuple::new_tuple(args)))),
         );
         ObjRef::new(inst)
     }
@@ -306,7 +321,20 @@ impl Vm {
 
     /// The globals dict of the innermost running frame.
     pub fn current_globals(&self) -> Option<ObjRef> {
-        self.globals_stack.borrow().last().cloned()
+        let p = self.current_globals.get();
+        // SAFETY: a non-null pointer was set by `enter_globals` from a
+        // reference that the running frame holds (its `globals`) until the
+        // returned guard restores the previous pointer, so the object is
+        // alive here; `from_object` adds a count of its own.
+        (!p.is_null()).then(|| ObjRef::from_object(unsafe { &*p }))
+    }
+
+    /// Makes `globals` (held by a frame for at least as long as the
+    /// returned guard lives) the current globals until the guard drops.
+    #[inline(always)]
+    pub fn enter_globals(&self, globals: &ObjRef) -> GlobalsGuard<'_> {
+        let saved = self.current_globals.replace(&**globals as *const Object);
+        GlobalsGuard { vm: self, saved }
     }
 
     /// Current Python call depth.
@@ -414,7 +442,7 @@ impl Vm {
         };
         Value::Obj(ObjRef::new(Object::new(
             types().generator,
-            Payload::Generator(g),
+            Payload::Generator(Box::new(g)),
         )))
     }
 

@@ -209,16 +209,16 @@ fn base_payload(
             Payload::Plain
         }
         BaseKind::ThreadLocal => crate::modules::thread::new_local_payload(pos),
-        BaseKind::Exception => Payload::Exception(ExcData::new(new_tuple(pos.to_vec()))),
+        BaseKind::Exception => Payload::Exception(Box::new(ExcData::new(new_tuple(pos.to_vec())))),
         BaseKind::List => Payload::List(crate::listobj::ListObj::default()),
-        BaseKind::Dict => Payload::Dict(crate::dict::DictObj::new()),
-        BaseKind::Set => Payload::Set(crate::set::SetObj::new()),
+        BaseKind::Dict => Payload::Dict(Box::new(crate::dict::DictObj::new())),
+        BaseKind::Set => Payload::Set(Box::new(crate::set::SetObj::new())),
         BaseKind::FrozenSet => {
             let items = match pos.first() {
                 Some(it) => ops::collect_iter(vm, it)?,
                 None => Vec::new(),
             };
-            Payload::Set(crate::set::SetObj::from_values(vm, items)?)
+            Payload::Set(Box::new(crate::set::SetObj::from_values(vm, items)?))
         }
         BaseKind::Tuple => {
             let items = match pos.first() {
@@ -429,12 +429,12 @@ pub fn construct_builtin(vm: &Vm, cls: &'static Object, args: CallArgs) -> PyRes
         };
         return Ok(obj(
             t.property,
-            Payload::Property(PropertyObj {
+            Payload::Property(Box::new(PropertyObj {
                 fget,
                 fset: a.get_or(1, Value::None),
                 fdel: a.get_or(2, Value::None),
                 doc,
-            }),
+            })),
         ));
     }
     if is(t.staticmethod) || is(t.classmethod) {

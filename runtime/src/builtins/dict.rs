@@ -247,7 +247,7 @@ fn copy(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     let d = this(vm, &args)?;
     Ok(Value::Obj(ObjRef::new(crate::object::Object::new(
         types().dict,
-        Payload::Dict(d.copy()),
+        Payload::Dict(Box::new(d.copy())),
     ))))
 }
 

@@ -47,13 +47,13 @@ fn owner_name(cls: &'static Object) -> &'static str {
 pub fn native_function(name: &'static str, f: NativeFn) -> Value {
     Value::Obj(ObjRef::new_immortal(Object::new(
         types().builtin_function,
-        Payload::Builtin(BuiltinFunc {
+        Payload::Builtin(Box::new(BuiltinFunc {
             name,
             func: f,
             bound: None,
             is_method: false,
             owner: "",
-        }),
+        })),
     )))
 }
 
@@ -61,13 +61,13 @@ pub fn native_function(name: &'static str, f: NativeFn) -> Value {
 pub fn add_method(cls: &'static Object, name: &'static str, f: NativeFn) {
     let m = ObjRef::new_immortal(Object::new(
         types().builtin_function,
-        Payload::Builtin(BuiltinFunc {
+        Payload::Builtin(Box::new(BuiltinFunc {
             name,
             func: f,
             bound: None,
             is_method: true,
             owner: owner_name(cls),
-        }),
+        })),
     ));
     cls.type_data_of_self()
         .own_dict()

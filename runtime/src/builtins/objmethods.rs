@@ -88,7 +88,7 @@ fn property_with(vm: &Vm, args: &CallArgs, which: usize) -> PyResult<Value> {
         .unwrap_or(types().property);
     Ok(Value::Obj(ObjRef::new(Object::new(
         cls,
-        Payload::Property(np),
+        Payload::Property(Box::new(np)),
     ))))
 }
 

@@ -161,7 +161,7 @@ pub fn new_class(
     let mut base_has_dict = false;
     for b in &bases {
         let btd = b.type_data_of_self();
-        for s in &btd.slot_names {
+        for s in btd.slot_names() {
             if !slot_names.contains(s) {
                 slot_names.push(s.clone());
             }

@@ -126,7 +126,7 @@ impl Builder {
     ) -> &'static Object {
         let dict_obj = ObjRef::new_immortal(Object::bootstrap(
             self.dict_ptr,
-            Payload::Dict(DictObj::new()),
+            Payload::Dict(Box::new(DictObj::new())),
         ));
         self.dicts.push(dict_obj.as_static().expect("immortal"));
         let td = TypeData::new(

@@ -94,9 +94,9 @@ fn getitem_fast(vm: &Vm, f: &Frame, at: usize, a: &Value, b: &Value) -> Option<P
     let Payload::Function(func) = &getter.payload else {
         return None;
     };
-    let args = [a.clone(), b.clone()];
+    let mut args = [a.clone(), b.clone()];
     Some(if exact_fit(func, 2) {
-        call_exact(vm, func, &args)
+        call_exact(vm, func, &mut args)
     } else {
         vm.call_function(&getter, func, CallArgs::positional(&args))
     })

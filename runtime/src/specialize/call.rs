@@ -170,7 +170,7 @@ fn attempt(callable: &Value, args: &[Value]) -> Attempt {
 
 /// Runs a Python function whose frame takes `args` positionally as is.
 #[inline(always)]
-pub(super) fn call_exact(vm: &Vm, f: &FunctionObj, args: &[Value]) -> PyResult<Value> {
+pub(super) fn call_exact(vm: &Vm, f: &FunctionObj, args: &mut [Value]) -> PyResult<Value> {
     call_exact_with(vm, f, None, args)
 }
 
@@ -181,7 +181,7 @@ fn call_exact_with(
     vm: &Vm,
     f: &FunctionObj,
     recv: Option<&Value>,
-    args: &[Value],
+    args: &mut [Value],
 ) -> PyResult<Value> {
     let code = f.code();
     let mut frame = Frame::new(code, f.globals.clone(), None);
@@ -192,7 +192,10 @@ fn call_exact_with(
         }
         None => 0,
     };
-    frame.locals[skip..skip + args.len()].clone_from_slice(args);
+    // The arguments move into the new frame (the caller drops its slots).
+    for (local, arg) in frame.locals[skip..skip + args.len()].iter_mut().zip(args) {
+        *local = std::mem::take(arg);
+    }
     frame.init_cells();
     if let Some(cl) = &f.closure {
         frame.cells.extend(cl.iter().cloned());
@@ -232,6 +235,16 @@ fn args_of(tail: &[Value]) -> &[Value] {
     }
 }
 
+/// `args_of` for a call that moves the arguments out.
+#[inline(always)]
+fn args_of_mut(tail: &mut [Value]) -> &mut [Value] {
+    if tail[0].is_null() {
+        &mut tail[1..]
+    } else {
+        tail
+    }
+}
+
 /// The specialized fast path of `op`: None when a guard fails (nothing has
 /// been changed then). `tail` is the stack from the `self|null` slot on.
 #[inline(always)]
@@ -250,7 +263,7 @@ fn fast(
             if f.version.load(Ordering::Acquire) != g {
                 return None;
             }
-            let args = args_of(tail);
+            let args = args_of_mut(tail);
             if op == Opcode::CALL_PY_EXACT_ARGS {
                 if !exact_fit(f, args.len()) {
                     return None;
@@ -286,11 +299,10 @@ fn fast(
                 });
             }
             tail[0] = recv.clone();
-            let args = &*tail;
             Some(if exact {
-                call_exact(vm, f, args)
+                call_exact(vm, f, tail)
             } else {
-                vm.call_function(fo, f, CallArgs::positional(args))
+                vm.call_function(fo, f, CallArgs::positional(tail))
             })
         }
         Opcode::CALL_BUILTIN_FAST_WITH_KEYWORDS => {

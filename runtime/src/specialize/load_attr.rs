@@ -297,11 +297,11 @@ fn property_fast(
     let Payload::Function(func) = &getter.payload else {
         return None;
     };
-    let this = std::slice::from_ref(obj);
+    let mut this = [obj.clone()];
     Some(if exact_fit(func, 1) {
-        call_exact(vm, func, this)
+        call_exact(vm, func, &mut this)
     } else {
-        vm.call_function(&getter, func, crate::function::CallArgs::positional(this))
+        vm.call_function(&getter, func, crate::function::CallArgs::positional(&this))
     })
 }
 
@@ -493,7 +493,7 @@ mod tests {
         assert!(cls.type_data_of_self().instances_have_dict());
         let exc = Value::Obj(ObjRef::new(Object::new(
             cls,
-            Payload::Exception(ExcData::new(Value::None)),
+            Payload::Exception(Box::new(ExcData::new(Value::None))),
         )));
         let name = intern("with_traceback");
         let units = CodeUnits::new(&[(Opcode::LOAD_ATTR as u8, 1), (0, 0)], true).unwrap();
@@ -510,7 +510,7 @@ mod tests {
         // not this variant's: the guard refuses it.
         let with_dict = Value::Obj(ObjRef::new(Object::new_instance(
             cls,
-            Payload::Exception(ExcData::new(Value::None)),
+            Payload::Exception(Box::new(ExcData::new(Value::None))),
         )));
         assert!(fast(&vm, &units, op, 0, &with_dict, &name).is_none());
     }
