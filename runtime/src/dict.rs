@@ -359,7 +359,7 @@ impl Default for DictObj {
 pub fn new_dict_obj() -> ObjRef {
     ObjRef::new(Object::new(
         crate::builtins::types::types().dict,
-        Payload::Dict(Box::new(DictObj::new())),
+        Payload::Dict(Box::default()),
     ))
 }
 

@@ -263,34 +263,244 @@ fn run_frame_inner(vm: &Vm, f: &mut Frame, throw: Option<PyErr>) -> PyResult<Exi
                 None => return Err(err),
             }
         }
-        // The dispatch loop proper: runs until an instruction does
-        // anything but continue.
-        let (flow, cur) = loop {
-            let units = &f.code.units;
-            let mut cur = f.ip;
-            let mut op = units.opcode(cur);
-            let mut arg = units.oparg(cur) as u32;
-            while op == Opcode::EXTENDED_ARG {
-                cur += 1;
-                op = units.opcode(cur);
-                arg = (arg << 8) | units.oparg(cur) as u32;
-            }
-            f.lasti = cur;
-            // Family members skip their inline cache unit themselves (the
-            // RESUME arm and `step_family`), keeping the opcode's table
-            // lookups off the dispatch of every other instruction.
-            f.ip = cur + 1;
-            match step(vm, f, op, arg, cur) {
-                Ok(Flow::Next) => {}
-                other => break (other, cur),
-            }
-        };
+        let (flow, cur) = dispatch(vm, f);
         match flow {
             Ok(Flow::Next) => {}
             Ok(Flow::Return(v)) => return Ok(Exit::Return(v)),
             Ok(Flow::Yield(v)) => return Ok(Exit::Yield(v)),
             Ok(Flow::Reraise(e)) => pending = Some((e, false, cur)),
             Err(e) => pending = Some((e, true, cur)),
+        }
+    }
+}
+
+/// The dispatch loop proper: runs instructions from `f.ip` until one does
+/// anything but continue, returning what it did and its unit index.
+///
+/// The instructions that run most often (the frame-local moves, the
+/// branches, and the hits of the hottest specialized variants) are decided
+/// here, with the instruction pointer in a local; every other instruction,
+/// and every guard failure, goes to `step` with `f.ip` and `f.lasti`
+/// written first and `f.ip` read back after.
+#[inline(always)]
+fn dispatch(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize) {
+    let code = f.code;
+    let units = &code.units;
+    let mut ip = f.ip;
+    'dispatch: loop {
+        let mut cur = ip;
+        let mut op = units.opcode(cur);
+        let mut arg = units.oparg(cur) as u32;
+        while op == Opcode::EXTENDED_ARG {
+            cur += 1;
+            op = units.opcode(cur);
+            arg = (arg << 8) | units.oparg(cur) as u32;
+        }
+        // Family members skip their inline cache units themselves.
+        ip = cur + 1;
+        // The general path: `step` sees the frame's true position.
+        macro_rules! general {
+            () => {{
+                f.ip = ip;
+                f.lasti = cur;
+                match step(vm, f, op, arg, cur) {
+                    Ok(Flow::Next) => {
+                        ip = f.ip;
+                        continue 'dispatch;
+                    }
+                    other => break 'dispatch (other, cur),
+                }
+            }};
+        }
+        // `?` for the arms decided here.
+        macro_rules! tri {
+            ($e:expr) => {
+                match $e {
+                    Ok(v) => v,
+                    Err(e) => {
+                        f.lasti = cur;
+                        break 'dispatch (Err(e), cur);
+                    }
+                }
+            };
+        }
+        // Accounts a hit decided here and skips the instruction's cache.
+        macro_rules! hit {
+            () => {{
+                specialize::stats::record(op.family(), specialize::stats::Event::Hit);
+                ip += op.cache_units();
+            }};
+        }
+        match op {
+            Opcode::POP_TOP => {
+                pop(f);
+            }
+            Opcode::PUSH_NULL => f.stack.push(Value::Null),
+            Opcode::COPY => {
+                let v = f.stack[f.stack.len() - arg as usize].clone();
+                f.stack.push(v);
+            }
+            Opcode::SWAP => {
+                let len = f.stack.len();
+                f.stack.swap(len - 1, len - arg as usize);
+            }
+            Opcode::LOAD_CONST => f.stack.push(code.consts[arg as usize].clone()),
+            Opcode::LOAD_FAST => {
+                let v = &f.locals[arg as usize];
+                if v.is_null() {
+                    tri!(Err(unbound_local(vm, code, arg as usize)))
+                }
+                let v = v.clone();
+                f.stack.push(v);
+            }
+            Opcode::STORE_FAST => {
+                let v = pop(f);
+                f.locals[arg as usize] = v;
+            }
+            Opcode::IS_OP => {
+                let b = pop(f);
+                let a = pop(f);
+                f.stack.push(Value::Bool(a.is(&b) != (arg == 1)));
+            }
+            Opcode::JUMP_FORWARD => ip += arg as usize,
+            Opcode::POP_JUMP_IF_FALSE | Opcode::POP_JUMP_IF_TRUE => {
+                let b = match pop(f) {
+                    Value::Bool(b) => b,
+                    other => tri!(ops::truthy(vm, &other)),
+                };
+                if b == (op == Opcode::POP_JUMP_IF_TRUE) {
+                    ip += arg as usize;
+                }
+            }
+            Opcode::POP_JUMP_IF_NONE | Opcode::POP_JUMP_IF_NOT_NONE => {
+                if pop(f).is_none() == (op == Opcode::POP_JUMP_IF_NONE) {
+                    ip += arg as usize;
+                }
+            }
+            Opcode::RETURN_VALUE => break 'dispatch (Ok(Flow::Return(pop(f))), cur),
+            // ----- hits of the hottest specialized variants, through the
+            // families' pure fast functions; a guard failure runs the
+            // family's whole path (`step_family`), which tries the same
+            // fast path again. -----
+            Opcode::BINARY_OP_ADD_INT
+            | Opcode::BINARY_OP_SUBTRACT_INT
+            | Opcode::BINARY_OP_MULTIPLY_INT
+            | Opcode::BINARY_OP_ADD_FLOAT
+            | Opcode::BINARY_OP_SUBTRACT_FLOAT
+            | Opcode::BINARY_OP_MULTIPLY_FLOAT
+            | Opcode::BINARY_OP_SUBSCR_LIST_INT
+            | Opcode::BINARY_OP_SUBSCR_TUPLE_INT
+            | Opcode::BINARY_OP_SUBSCR_STR_INT
+            | Opcode::BINARY_OP_ADD_UNICODE
+            | Opcode::BINARY_OP_INPLACE_ADD_UNICODE => {
+                let n = f.stack.len();
+                let Some(r) =
+                    specialize::binary_op::fast_fixed(op, &f.stack[n - 2], &f.stack[n - 1])
+                else {
+                    general!()
+                };
+                f.stack.truncate(n - 1);
+                f.stack[n - 2] = r;
+                hit!();
+            }
+            Opcode::COMPARE_OP_INT | Opcode::COMPARE_OP_FLOAT | Opcode::COMPARE_OP_STR => {
+                let n = f.stack.len();
+                let Some(r) =
+                    specialize::compare_op::fast(op, &f.stack[n - 2], &f.stack[n - 1], arg)
+                else {
+                    general!()
+                };
+                f.stack.truncate(n - 1);
+                f.stack[n - 2] = Value::Bool(r);
+                hit!();
+            }
+            Opcode::LOAD_ATTR_INSTANCE_VALUE
+            | Opcode::LOAD_ATTR_SLOT
+            | Opcode::LOAD_ATTR_WITH_HINT
+            | Opcode::LOAD_ATTR_MODULE
+            | Opcode::LOAD_ATTR_CLASS
+            | Opcode::LOAD_ATTR_METHOD_WITH_VALUES
+            | Opcode::LOAD_ATTR_METHOD_NO_DICT
+            | Opcode::LOAD_ATTR_METHOD_LAZY_DICT
+            | Opcode::LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES
+            | Opcode::LOAD_ATTR_NONDESCRIPTOR_NO_DICT => {
+                let loaded = code
+                    .names
+                    .get((arg >> 1) as usize)
+                    .and_then(|name| specialize::load_attr::fast(vm, units, op, cur, top(f), name));
+                let Some((v, self_or_null)) = loaded else {
+                    general!()
+                };
+                if let Some(owner) = f.stack.last_mut() {
+                    *owner = v;
+                }
+                if arg & 1 != 0 {
+                    f.stack.push(self_or_null);
+                }
+                hit!();
+            }
+            Opcode::STORE_ATTR_SLOT | Opcode::STORE_ATTR_INSTANCE_VALUE => {
+                let (Some(name), n) = (code.names.get(arg as usize), f.stack.len()) else {
+                    general!()
+                };
+                let v = std::mem::take(&mut f.stack[n - 2]);
+                match specialize::store_attr::fast(vm, units, op, cur, &f.stack[n - 1], name, v) {
+                    Ok(()) => {
+                        f.stack.truncate(n - 2);
+                        hit!();
+                    }
+                    Err(v) => {
+                        f.stack[n - 2] = v;
+                        general!()
+                    }
+                }
+            }
+            Opcode::LOAD_GLOBAL_MODULE | Opcode::LOAD_GLOBAL_BUILTIN => {
+                let loaded = code
+                    .names
+                    .get((arg >> 1) as usize)
+                    .and_then(|name| specialize::load_global::fast(vm, f, op, cur, name));
+                let Some(v) = loaded else { general!() };
+                f.stack.push(v);
+                if arg & 1 != 0 {
+                    f.stack.push(Value::Null);
+                }
+                hit!();
+            }
+            Opcode::FOR_ITER_RANGE | Opcode::FOR_ITER_LIST | Opcode::FOR_ITER_TUPLE => {
+                match specialize::for_iter::fast_native(op, top(f)) {
+                    Some(Some(v)) => f.stack.push(v),
+                    Some(None) => {
+                        pop(f);
+                        ip += arg as usize;
+                    }
+                    None => general!(),
+                }
+                hit!();
+            }
+            Opcode::TO_BOOL_BOOL
+            | Opcode::TO_BOOL_INT
+            | Opcode::TO_BOOL_NONE
+            | Opcode::TO_BOOL_LIST
+            | Opcode::TO_BOOL_STR
+            | Opcode::TO_BOOL_ALWAYS_TRUE => {
+                let guard = || specialize::guard_for(units, cur, op).unwrap_or(0);
+                let Some(b) = specialize::to_bool::fast(op, top(f), guard) else {
+                    general!()
+                };
+                if let Some(v) = f.stack.last_mut() {
+                    *v = Value::Bool(b);
+                }
+                hit!();
+            }
+            Opcode::JUMP_BACKWARD_NO_JIT | Opcode::JUMP_BACKWARD_NO_INTERRUPT => {
+                hit!();
+                ip = ip.saturating_sub(arg as usize);
+                if op == Opcode::JUMP_BACKWARD_NO_JIT {
+                    tri!(vm.safepoint());
+                }
+            }
+            _ => general!(),
         }
     }
 }
@@ -313,7 +523,8 @@ fn load_global(vm: &Vm, f: &Frame, name: &ObjRef) -> PyResult<Value> {
     Err(vm.name_error(name.as_str().unwrap_or("?")))
 }
 
-/// Executes one instruction.
+/// Executes one instruction (any the dispatch loop does not decide
+/// itself).
 #[inline(always)]
 fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flow> {
     let code = f.code;
@@ -325,33 +536,6 @@ fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flo
                 specialize::resume::execute(&code.units, op, at);
             }
             vm.safepoint()?;
-        }
-        Opcode::POP_TOP => {
-            pop(f);
-        }
-        Opcode::PUSH_NULL => f.stack.push(Value::Null),
-        Opcode::COPY => {
-            let n = arg as usize;
-            let v = f.stack[f.stack.len() - n].clone();
-            f.stack.push(v);
-        }
-        Opcode::SWAP => {
-            let n = arg as usize;
-            let len = f.stack.len();
-            f.stack.swap(len - 1, len - n);
-        }
-        Opcode::LOAD_CONST => f.stack.push(code.consts[arg as usize].clone()),
-        Opcode::LOAD_FAST => {
-            let v = &f.locals[arg as usize];
-            if v.is_null() {
-                return Err(unbound_local(vm, code, arg as usize));
-            }
-            let v = v.clone();
-            f.stack.push(v);
-        }
-        Opcode::STORE_FAST => {
-            let v = pop(f);
-            f.locals[arg as usize] = v;
         }
         Opcode::DELETE_FAST => {
             if f.locals[arg as usize].is_null() {
@@ -459,29 +643,6 @@ fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flo
             };
             f.stack.push(Value::Bool(!b));
         }
-        Opcode::IS_OP => {
-            let b = pop(f);
-            let a = pop(f);
-            f.stack.push(Value::Bool(a.is(&b) != (arg == 1)));
-        }
-        Opcode::JUMP_FORWARD => jump_forward(f, arg),
-        Opcode::POP_JUMP_IF_FALSE | Opcode::POP_JUMP_IF_TRUE => {
-            let v = pop(f);
-            let b = match v {
-                Value::Bool(b) => b,
-                other => ops::truthy(vm, &other)?,
-            };
-            if b == (op == Opcode::POP_JUMP_IF_TRUE) {
-                jump_forward(f, arg);
-            }
-        }
-        Opcode::POP_JUMP_IF_NONE | Opcode::POP_JUMP_IF_NOT_NONE => {
-            let v = pop(f);
-            if v.is_none() == (op == Opcode::POP_JUMP_IF_NONE) {
-                jump_forward(f, arg);
-            }
-        }
-        Opcode::RETURN_VALUE => return Ok(Flow::Return(pop(f))),
         Opcode::YIELD_VALUE => return Ok(Flow::Yield(pop(f))),
         Opcode::BUILD_TUPLE => {
             let n = arg as usize;
@@ -794,140 +955,15 @@ fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flo
             };
             f.stack.push(out);
         }
-        // ----- the hottest specialized variants: a hit is decided here and
-        // costs no call; a guard failure runs the family's whole path
-        // (`step_family`), which tries the same pure fast path again. -----
-        Opcode::BINARY_OP_ADD_INT
-        | Opcode::BINARY_OP_SUBTRACT_INT
-        | Opcode::BINARY_OP_MULTIPLY_INT
-        | Opcode::BINARY_OP_ADD_FLOAT
-        | Opcode::BINARY_OP_SUBTRACT_FLOAT
-        | Opcode::BINARY_OP_MULTIPLY_FLOAT
-        | Opcode::BINARY_OP_SUBSCR_LIST_INT
-        | Opcode::BINARY_OP_SUBSCR_TUPLE_INT
-        | Opcode::BINARY_OP_SUBSCR_STR_INT
-        | Opcode::BINARY_OP_ADD_UNICODE
-        | Opcode::BINARY_OP_INPLACE_ADD_UNICODE => {
-            let n = f.stack.len();
-            let Some(r) = specialize::binary_op::fast_fixed(op, &f.stack[n - 2], &f.stack[n - 1])
-            else {
-                return step_family(vm, f, op, arg, at);
-            };
-            f.stack.truncate(n - 1);
-            f.stack[n - 2] = r;
-            return Ok(hit(f, op));
-        }
-        Opcode::COMPARE_OP_INT | Opcode::COMPARE_OP_FLOAT | Opcode::COMPARE_OP_STR => {
-            let n = f.stack.len();
-            let Some(r) = specialize::compare_op::fast(op, &f.stack[n - 2], &f.stack[n - 1], arg)
-            else {
-                return step_family(vm, f, op, arg, at);
-            };
-            f.stack.truncate(n - 1);
-            f.stack[n - 2] = Value::Bool(r);
-            return Ok(hit(f, op));
-        }
-        Opcode::LOAD_ATTR_INSTANCE_VALUE
-        | Opcode::LOAD_ATTR_SLOT
-        | Opcode::LOAD_ATTR_WITH_HINT
-        | Opcode::LOAD_ATTR_MODULE
-        | Opcode::LOAD_ATTR_CLASS
-        | Opcode::LOAD_ATTR_METHOD_WITH_VALUES
-        | Opcode::LOAD_ATTR_METHOD_NO_DICT
-        | Opcode::LOAD_ATTR_METHOD_LAZY_DICT
-        | Opcode::LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES
-        | Opcode::LOAD_ATTR_NONDESCRIPTOR_NO_DICT => {
-            let loaded = code.names.get((arg >> 1) as usize).and_then(|name| {
-                specialize::load_attr::fast(vm, &code.units, op, at, top(f), name)
-            });
-            let Some((v, self_or_null)) = loaded else {
-                return step_family(vm, f, op, arg, at);
-            };
-            if let Some(owner) = f.stack.last_mut() {
-                *owner = v;
-            }
-            if arg & 1 != 0 {
-                f.stack.push(self_or_null);
-            }
-            return Ok(hit(f, op));
-        }
-        Opcode::STORE_ATTR_SLOT | Opcode::STORE_ATTR_INSTANCE_VALUE => {
-            let (Some(name), n) = (code.names.get(arg as usize), f.stack.len()) else {
-                return step_family(vm, f, op, arg, at);
-            };
-            let v = std::mem::take(&mut f.stack[n - 2]);
-            match specialize::store_attr::fast(vm, &code.units, op, at, &f.stack[n - 1], name, v) {
-                Ok(()) => {
-                    f.stack.truncate(n - 2);
-                    return Ok(hit(f, op));
-                }
-                Err(v) => {
-                    f.stack[n - 2] = v;
-                    return step_family(vm, f, op, arg, at);
-                }
-            }
-        }
-        Opcode::LOAD_GLOBAL_MODULE | Opcode::LOAD_GLOBAL_BUILTIN => {
-            let loaded = code
-                .names
-                .get((arg >> 1) as usize)
-                .and_then(|name| specialize::load_global::fast(vm, f, op, at, name));
-            let Some(v) = loaded else {
-                return step_family(vm, f, op, arg, at);
-            };
-            f.stack.push(v);
-            if arg & 1 != 0 {
-                f.stack.push(Value::Null);
-            }
-            return Ok(hit(f, op));
-        }
-        Opcode::FOR_ITER_RANGE | Opcode::FOR_ITER_LIST | Opcode::FOR_ITER_TUPLE => {
-            match specialize::for_iter::fast_native(op, top(f)) {
-                Some(Some(v)) => f.stack.push(v),
-                Some(None) => {
-                    pop(f);
-                    f.ip += arg as usize;
-                }
-                None => return step_family(vm, f, op, arg, at),
-            }
-            return Ok(hit(f, op));
-        }
-        Opcode::TO_BOOL_BOOL
-        | Opcode::TO_BOOL_INT
-        | Opcode::TO_BOOL_NONE
-        | Opcode::TO_BOOL_LIST
-        | Opcode::TO_BOOL_STR
-        | Opcode::TO_BOOL_ALWAYS_TRUE => {
-            let guard = || specialize::guard_for(&code.units, at, op).unwrap_or(0);
-            let Some(b) = specialize::to_bool::fast(op, top(f), guard) else {
-                return step_family(vm, f, op, arg, at);
-            };
-            if let Some(v) = f.stack.last_mut() {
-                *v = Value::Bool(b);
-            }
-            return Ok(hit(f, op));
-        }
-        Opcode::JUMP_BACKWARD_NO_JIT | Opcode::JUMP_BACKWARD_NO_INTERRUPT => {
-            hit(f, op);
-            jump_backward(f, arg);
-            if op == Opcode::JUMP_BACKWARD_NO_JIT {
-                vm.safepoint()?;
-            }
-        }
         // ----- families (generic forms; specialized variants deopt here) -----
         _ => return step_family(vm, f, op, arg, at),
     }
     Ok(Flow::Next)
 }
 
-/// Accounts a hit decided in `step` and skips the instruction's cache.
-#[inline(always)]
-fn hit(f: &mut Frame, op: Opcode) -> Flow {
-    specialize::stats::record(op.family(), specialize::stats::Event::Hit);
-    f.ip += op.cache_units();
-    Flow::Next
-}
-
+/// Executes a member of an adaptive family: its base form, or a
+/// specialized variant whose hit is not decided by the dispatch loop, or
+/// whose guard failed there.
 fn step_family(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flow> {
     f.ip += op.cache_units();
     let code = f.code;

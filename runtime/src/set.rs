@@ -131,7 +131,10 @@ pub fn new_set_from(vm: &Vm, items: Vec<Value>, frozen: bool) -> PyResult<Value>
     } else {
         types().set
     };
-    Ok(Value::Obj(ObjRef::new(Object::new(cls, Payload::Set(Box::new(s))))))
+    Ok(Value::Obj(ObjRef::new(Object::new(
+        cls,
+        Payload::Set(Box::new(s)),
+    ))))
 }
 
 /// `s.add(v)`

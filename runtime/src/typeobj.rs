@@ -268,7 +268,10 @@ impl TypeData {
         let old = self.mro.swap(fresh, Ordering::AcqRel);
         // SAFETY: `old` came from `Box::into_raw` (in `new` or here) and is
         // no longer reachable through `mro`; it is kept, not freed.
-        self.cold.retired_mros.lock().push(unsafe { Box::from_raw(old) });
+        self.cold
+            .retired_mros
+            .lock()
+            .push(unsafe { Box::from_raw(old) });
     }
 
     /// Looks `name` up along the MRO (class dicts only).

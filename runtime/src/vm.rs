@@ -218,7 +218,9 @@ impl Vm {
     pub fn new_exception(&self, cls: &'static Object, args: Vec<Value>) -> ObjRef {
         let inst = Object::new_instance(
             cls,
-            Payload::Exception(Box::new(ExcData::new(crate::builtins::tuple::new_tuple(args)))),
+            Payload::Exception(Box::new(ExcData::new(crate::builtins::tuple::new_tuple(
+                args,
+            )))),
         );
         ObjRef::new(inst)
     }

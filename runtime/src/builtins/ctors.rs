@@ -211,8 +211,8 @@ fn base_payload(
         BaseKind::ThreadLocal => crate::modules::thread::new_local_payload(pos),
         BaseKind::Exception => Payload::Exception(Box::new(ExcData::new(new_tuple(pos.to_vec())))),
         BaseKind::List => Payload::List(crate::listobj::ListObj::default()),
-        BaseKind::Dict => Payload::Dict(Box::new(crate::dict::DictObj::new())),
-        BaseKind::Set => Payload::Set(Box::new(crate::set::SetObj::new())),
+        BaseKind::Dict => Payload::Dict(Box::default()),
+        BaseKind::Set => Payload::Set(Box::default()),
         BaseKind::FrozenSet => {
             let items = match pos.first() {
                 Some(it) => ops::collect_iter(vm, it)?,

@@ -126,7 +126,7 @@ impl Builder {
     ) -> &'static Object {
         let dict_obj = ObjRef::new_immortal(Object::bootstrap(
             self.dict_ptr,
-            Payload::Dict(Box::new(DictObj::new())),
+            Payload::Dict(Box::default()),
         ));
         self.dicts.push(dict_obj.as_static().expect("immortal"));
         let td = TypeData::new(
