@@ -10,6 +10,8 @@
 use crate::builtins::tuple::{new_tuple, tuple_items};
 use crate::builtins::types::types;
 use crate::code::CodeObject;
+pub use crate::framestore::ValueStack;
+use crate::framestore::{Block, Locals};
 use crate::function::{CallArgs, FunctionObj};
 use crate::object::{Object, Payload};
 use crate::ops;
@@ -25,7 +27,7 @@ pub struct Frame {
     /// The code being run.
     pub code: &'static CodeObject,
     /// Fast locals (`Null` = unbound).
-    pub locals: Vec<Value>,
+    pub locals: Locals,
     /// Cells: cellvars then freevars.
     pub cells: Vec<ObjRef>,
     /// The value stack.
@@ -38,59 +40,17 @@ pub struct Frame {
     pub locals_dict: Option<ObjRef>,
     /// Unit index of the instruction that raised (for tracebacks).
     pub lasti: usize,
+    /// The slots `locals` and (until it spills) `stack` live in.
+    block: Option<Block>,
 }
 
-/// A frame's value stack: a `Vec` whose `push` is always inlined, with the
-/// (never taken, the stack is sized from the code's depth) growth path out
-/// of line.
-#[derive(Default)]
-pub struct ValueStack(pub Vec<Value>);
-
-impl ValueStack {
-    /// Pushes `v`.
-    #[inline(always)]
-    pub fn push(&mut self, v: Value) {
-        if self.0.len() == self.0.capacity() {
-            self.grow();
-        }
-        let len = self.0.len();
-        // SAFETY: `len < capacity` after the check above, so the slot is
-        // allocated and unused; writing it and bumping the length is what
-        // `Vec::push` does (tested by `value_stack_pushes_like_vec`).
-        unsafe {
-            self.0.as_mut_ptr().add(len).write(v);
-            self.0.set_len(len + 1);
-        }
-    }
-
-    /// Pops the top `n` values, bottom first.
-    #[inline]
-    pub fn split_off_top(&mut self, n: usize) -> Vec<Value> {
-        let at = self.0.len() - n;
-        self.0.split_off(at)
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn grow(&mut self) {
-        self.0.reserve(1);
-    }
-}
-
-impl std::ops::Deref for ValueStack {
-    type Target = Vec<Value>;
-    #[inline(always)]
-    fn deref(&self) -> &Vec<Value> {
-        &self.0
-    }
-}
-
-impl std::ops::DerefMut for ValueStack {
-    #[inline(always)]
-    fn deref_mut(&mut self) -> &mut Vec<Value> {
-        &mut self.0
-    }
-}
+// SAFETY: a frame's raw slots are owned by the frame alone. A frame whose
+// block is in its thread's arena is a local of the call running it and
+// never leaves that thread; the one place a frame is kept beyond its call
+// (a generator, which other threads may resume) moves it to the heap
+// first (`Frame::detach`), and the arena's release check aborts on any
+// block released out of order (tests in `framestore`).
+unsafe impl Send for Frame {}
 
 /// How a frame stopped.
 pub enum Exit {
@@ -107,69 +67,75 @@ enum Flow {
     Reraise(PyErr),
 }
 
-thread_local! {
-    /// The (locals, stack) buffers of finished frames, reused so that a
-    /// call allocates nothing in the common case.
-    static BUFFERS: std::cell::RefCell<Vec<(Vec<Value>, Vec<Value>)>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
-/// A frame's (locals, stack) buffers with room for `locals` and `stack`
-/// values, both empty.
-#[inline(always)]
-fn take_buffers(locals: usize, stack: usize) -> (Vec<Value>, Vec<Value>) {
-    let pooled = BUFFERS.try_with(|b| b.borrow_mut().pop()).ok().flatten();
-    match pooled {
-        Some((mut l, mut s)) => {
-            l.reserve(locals);
-            s.reserve(stack);
-            (l, s)
-        }
-        None => (
-            Vec::with_capacity(locals.max(8)),
-            Vec::with_capacity(stack.max(8)),
-        ),
-    }
-}
-
-/// Gives a finished frame's buffers back to the pool (emptied).
-#[inline(always)]
-fn return_buffers(mut locals: Vec<Value>, mut stack: Vec<Value>) {
-    locals.clear();
-    stack.clear();
-    if locals.capacity() <= 1024 && stack.capacity() <= 1024 {
-        let _ = BUFFERS.try_with(|b| {
-            let mut b = b.borrow_mut();
-            if b.len() < 256 {
-                b.push((locals, stack));
-            }
-        });
-    }
-}
-
 impl Drop for Frame {
     fn drop(&mut self) {
-        return_buffers(
-            std::mem::take(&mut self.locals),
-            std::mem::take(&mut self.stack.0),
-        );
+        // Values first (their drops may run code that takes blocks of its
+        // own, released before this one), then the slots.
+        self.locals.drop_values();
+        self.stack.clear();
+        if let Some(block) = self.block.take() {
+            block.release();
+        }
     }
 }
 
 impl Frame {
     /// A fresh frame for `code`.
     pub fn new(code: &'static CodeObject, globals: ObjRef, locals_dict: Option<ObjRef>) -> Frame {
-        let (mut locals, stack) = take_buffers(code.varnames.len(), code.max_stack + 2);
-        locals.resize(code.varnames.len(), Value::Null);
+        let nlocals = code.varnames.len();
+        let stack_slots = code.max_stack + 2;
+        let block = Block::take(nlocals + stack_slots);
+        let base = block.ptr();
+        // SAFETY: the block has `nlocals + stack_slots` free slots: the
+        // first `nlocals` are written here (all `Null`) before the view is
+        // made, the rest go to the stack; both views are owned by this
+        // frame, which drops their values before releasing the block.
+        let (locals, stack) = unsafe {
+            for i in 0..nlocals {
+                base.as_ptr().add(i).write(Value::Null);
+            }
+            let stack_base = std::ptr::NonNull::new_unchecked(base.as_ptr().add(nlocals));
+            (
+                Locals::new(base, nlocals),
+                ValueStack::in_block(stack_base, stack_slots),
+            )
+        };
         Frame {
             code,
             locals,
             cells: Vec::with_capacity(code.cellvars.len() + code.freevars.len()),
-            stack: ValueStack(stack),
+            stack,
             ip: 0,
             globals,
             locals_dict,
             lasti: 0,
+            block: Some(block),
         }
+    }
+
+    /// Moves the frame's slots to the heap, so that it can outlive the
+    /// call that created it (a generator's frame) and run on any thread.
+    pub fn detach(&mut self) {
+        let nlocals = self.locals.len();
+        let depth = self.stack.len();
+        let stack_slots = self.code.max_stack + 2;
+        // The stack's values must move with the block: a fresh frame's
+        // stack is empty, so only the locals do.
+        debug_assert_eq!(depth, 0);
+        let drained = self.stack.split_off_top(depth);
+        let Some(block) = self.block.as_mut() else {
+            return;
+        };
+        block.move_to_heap(nlocals);
+        let base = block.ptr();
+        // SAFETY: the heap block holds the `nlocals` moved locals followed
+        // by `stack_slots` free slots, owned by this frame as in `new`.
+        unsafe {
+            self.locals = Locals::new(base, nlocals);
+            let stack_base = std::ptr::NonNull::new_unchecked(base.as_ptr().add(nlocals));
+            self.stack = ValueStack::in_block(stack_base, stack_slots);
+        }
+        self.stack.extend(drained);
     }
 
     /// Creates the cells of cellvars (parameters move into theirs).
@@ -1144,25 +1110,5 @@ fn unbound_deref(vm: &Vm, code: &CodeObject, i: usize) -> PyErr {
             types().exc.name_error,
             format!("cannot access free variable '{n}' where it is not associated with a value in enclosing scope"),
         )
-    }
-}
-
-#[cfg(test)]
-mod value_stack_tests {
-    use super::*;
-
-    #[test]
-    fn value_stack_pushes_like_vec() {
-        // Starts with no capacity, so every growth path runs too.
-        let mut s = ValueStack::default();
-        for i in 0..1000 {
-            s.push(Value::Int(i));
-        }
-        s.push(Value::None);
-        assert_eq!(s.len(), 1001);
-        assert!(matches!(s.pop(), Some(Value::None)));
-        assert!((0..1000).all(|i| matches!(s[i as usize], Value::Int(x) if x == i)));
-        assert_eq!(std::mem::size_of::<Value>(), 16);
-        assert_eq!(std::mem::size_of::<Option<Value>>(), 16);
     }
 }

@@ -15,6 +15,7 @@ pub mod embed;
 pub mod eval;
 pub mod exceptions;
 pub mod format;
+pub mod framestore;
 pub mod freeze;
 pub mod frontend;
 pub mod function;

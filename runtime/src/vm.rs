@@ -433,7 +433,8 @@ impl Vm {
         }
     }
 
-    fn make_generator(&self, frame: Frame, f: &FunctionObj) -> Value {
+    fn make_generator(&self, mut frame: Frame, f: &FunctionObj) -> Value {
+        frame.detach();
         let g = GenObj {
             frame: crate::objlock::ObjMutex::new(Some(Box::new(frame))),
             running: AtomicBool::new(false),

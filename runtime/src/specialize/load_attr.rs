@@ -337,12 +337,8 @@ pub(crate) fn fast(
             if class_version(o) != version_of(w) {
                 return None;
             }
-            found(
-                o.slots
-                    .get(payload_of(w))
-                    .map(|c| c.lock().clone())
-                    .filter(|v| !v.is_null()),
-            )
+            let v = o.slots.get(payload_of(w))?.lock().clone();
+            (!v.is_null()).then_some((v, Value::Null))
         }
         Opcode::LOAD_ATTR_METHOD_WITH_VALUES
         | Opcode::LOAD_ATTR_METHOD_NO_DICT

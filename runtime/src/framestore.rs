@@ -1,0 +1,510 @@
+//! Frame value storage: a frame's locals and value stack live in one block
+//! of slots taken from a per-thread arena that frames use last-in,
+//! first-out (a call's frame ends before its caller's), or from the heap
+//! for frames that outlive their call (generators) and when the arena is
+//! full. A call then costs a pointer bump instead of two pooled buffers.
+//!
+//! Architecture Invariant: an arena block is released by the thread that
+//! took it, in the reverse order of taking; `release` checks this and
+//! aborts the process on a violation rather than let two frames share
+//! slots. A frame stored beyond its call must be moved to the heap first
+//! ([`Block::move_to_heap`]).
+
+use crate::value::Value;
+use std::alloc::{alloc, dealloc, handle_alloc_error, Layout};
+use std::cell::Cell;
+use std::ptr::NonNull;
+
+/// Slots in each thread's arena (1 MiB of values); deeper call chains
+/// spill to the heap frame by frame.
+const ARENA_SLOTS: usize = 1 << 16;
+
+fn layout(slots: usize) -> Layout {
+    match Layout::array::<Value>(slots.max(1)) {
+        Ok(l) => l,
+        Err(_) => std::process::abort(),
+    }
+}
+
+/// Allocates room for `slots` values (uninitialized).
+fn heap_alloc(slots: usize) -> NonNull<Value> {
+    let l = layout(slots);
+    // SAFETY: `l` has a non-zero size (at least one `Value`).
+    let p = unsafe { alloc(l) } as *mut Value;
+    NonNull::new(p).unwrap_or_else(|| handle_alloc_error(l))
+}
+
+/// Frees what `heap_alloc(slots)` returned.
+///
+/// # Safety
+/// `p` must come from `heap_alloc(slots)` with the same `slots`, and must
+/// not be used afterwards.
+unsafe fn heap_free(p: NonNull<Value>, slots: usize) {
+    // SAFETY: the caller passes an allocation of exactly this layout.
+    unsafe { dealloc(p.as_ptr() as *mut u8, layout(slots)) }
+}
+
+/// One thread's arena: `[base, end)` allocated on first use; `[base, top)`
+/// in use by live frames.
+struct Arena {
+    base: Cell<*mut Value>,
+    top: Cell<*mut Value>,
+    end: Cell<*mut Value>,
+}
+
+impl Arena {
+    fn take(&self, slots: usize) -> Option<NonNull<Value>> {
+        if self.base.get().is_null() {
+            let p = heap_alloc(ARENA_SLOTS).as_ptr();
+            self.base.set(p);
+            self.top.set(p);
+            // SAFETY: one past the end of the allocation just made.
+            self.end.set(unsafe { p.add(ARENA_SLOTS) });
+        }
+        let top = self.top.get();
+        let free = (self.end.get() as usize - top as usize) / std::mem::size_of::<Value>();
+        if slots > free {
+            return None;
+        }
+        // SAFETY: `slots <= free`, so the new top stays within (or one past
+        // the end of) the arena's allocation.
+        self.top.set(unsafe { top.add(slots) });
+        NonNull::new(top)
+    }
+
+    fn release(&self, p: NonNull<Value>, slots: usize) {
+        // The block must be the last one taken and not yet released.
+        let expected_top = p.as_ptr().wrapping_add(slots);
+        if expected_top != self.top.get() {
+            eprintln!("weft: frame storage released out of order");
+            std::process::abort();
+        }
+        self.top.set(p.as_ptr());
+    }
+}
+
+impl Drop for Arena {
+    fn drop(&mut self) {
+        let base = self.base.get();
+        if let Some(p) = NonNull::new(base) {
+            // SAFETY: `base` came from `heap_alloc(ARENA_SLOTS)`; the arena
+            // is dropped at thread exit, after every frame of the thread
+            // (frames are locals of the calls that run them) has ended.
+            unsafe { heap_free(p, ARENA_SLOTS) }
+        }
+    }
+}
+
+thread_local! {
+    static ARENA: Arena = const {
+        Arena {
+            base: Cell::new(std::ptr::null_mut()),
+            top: Cell::new(std::ptr::null_mut()),
+            end: Cell::new(std::ptr::null_mut()),
+        }
+    };
+}
+
+/// The slots of one frame (uninitialized memory: the frame tracks which
+/// of them hold values).
+pub(crate) struct Block {
+    ptr: NonNull<Value>,
+    slots: usize,
+    in_arena: bool,
+}
+
+impl Block {
+    /// A block of `slots` slots from this thread's arena, or the heap.
+    #[inline(always)]
+    pub(crate) fn take(slots: usize) -> Block {
+        let from_arena = ARENA.try_with(|a| a.take(slots)).ok().flatten();
+        match from_arena {
+            Some(ptr) => Block {
+                ptr,
+                slots,
+                in_arena: true,
+            },
+            None => Block::heap(slots),
+        }
+    }
+
+    fn heap(slots: usize) -> Block {
+        Block {
+            ptr: heap_alloc(slots),
+            slots,
+            in_arena: false,
+        }
+    }
+
+    /// The first slot.
+    pub(crate) fn ptr(&self) -> NonNull<Value> {
+        self.ptr
+    }
+
+    /// Moves the first `live` slots (which must hold values) to a heap
+    /// block, releasing this one; the frame can then outlive its call and
+    /// move between threads.
+    pub(crate) fn move_to_heap(&mut self, live: usize) {
+        if !self.in_arena {
+            return;
+        }
+        let heap = Block::heap(self.slots);
+        // SAFETY: both blocks have `self.slots >= live` slots and do not
+        // overlap (one is in the arena, one freshly allocated); the values
+        // are moved (the arena copy is forgotten by releasing the block
+        // without dropping them).
+        unsafe { std::ptr::copy_nonoverlapping(self.ptr.as_ptr(), heap.ptr.as_ptr(), live) };
+        let old = std::mem::replace(self, heap);
+        old.release();
+    }
+
+    /// Gives the block back (its values must have been dropped or moved).
+    #[inline(always)]
+    pub(crate) fn release(self) {
+        if self.in_arena {
+            let (p, n) = (self.ptr, self.slots);
+            if ARENA.try_with(|a| a.release(p, n)).is_err() {
+                // The arena outlives every frame of its thread.
+                std::process::abort();
+            }
+        } else {
+            // SAFETY: a heap block comes from `heap_alloc(self.slots)`.
+            unsafe { heap_free(self.ptr, self.slots) }
+        }
+    }
+}
+
+/// A frame's fast locals: a view of the first slots of its block, every
+/// one holding a value (`Null` = unbound).
+pub struct Locals {
+    ptr: NonNull<Value>,
+    len: usize,
+}
+
+impl Locals {
+    /// Views `len` initialized values at `ptr`.
+    ///
+    /// # Safety
+    /// The slots must hold values and stay valid and unaliased for as long
+    /// as the view is used (the frame owns both).
+    pub(crate) unsafe fn new(ptr: NonNull<Value>, len: usize) -> Locals {
+        Locals { ptr, len }
+    }
+
+    /// Drops the values (the view must not be used afterwards).
+    pub(crate) fn drop_values(&mut self) {
+        let all = std::ptr::slice_from_raw_parts_mut(self.ptr.as_ptr(), self.len);
+        self.len = 0;
+        // SAFETY: the slots hold `len` values that nothing else owns; the
+        // length is zeroed first, so they are never reached again.
+        unsafe { std::ptr::drop_in_place(all) }
+    }
+}
+
+impl std::ops::Deref for Locals {
+    type Target = [Value];
+    #[inline(always)]
+    fn deref(&self) -> &[Value] {
+        // SAFETY: `new`'s contract: `len` values, owned by the frame.
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl std::ops::DerefMut for Locals {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut [Value] {
+        // SAFETY: as in `deref`, and `&mut self` makes the access unique.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+/// A frame's value stack: `len` values at `base`, room for `cap`. It
+/// starts in its frame's block, sized from the code's stack depth; should
+/// it ever need more, it moves to a heap buffer of its own (`spilled`).
+pub struct ValueStack {
+    base: NonNull<Value>,
+    len: usize,
+    cap: usize,
+    spilled: bool,
+}
+
+impl Default for ValueStack {
+    fn default() -> Self {
+        ValueStack::with_capacity(8)
+    }
+}
+
+impl ValueStack {
+    /// An empty stack in a heap buffer of its own.
+    pub fn with_capacity(cap: usize) -> ValueStack {
+        let cap = cap.max(1);
+        ValueStack {
+            base: heap_alloc(cap),
+            len: 0,
+            cap,
+            spilled: true,
+        }
+    }
+
+    /// An empty stack over `cap` free slots at `base`.
+    ///
+    /// # Safety
+    /// The slots must stay valid, and be used by nothing else, for as long
+    /// as the stack is.
+    pub(crate) unsafe fn in_block(base: NonNull<Value>, cap: usize) -> ValueStack {
+        ValueStack {
+            base,
+            len: 0,
+            cap,
+            spilled: false,
+        }
+    }
+
+    /// Pushes `v`.
+    #[inline(always)]
+    pub fn push(&mut self, v: Value) {
+        if self.len == self.cap {
+            self.grow();
+        }
+        // SAFETY: `len < cap` after the check, so the slot is inside the
+        // buffer and holds no value.
+        unsafe { self.base.as_ptr().add(self.len).write(v) };
+        self.len += 1;
+    }
+
+    /// Pops the top value.
+    #[inline(always)]
+    pub fn pop(&mut self) -> Option<Value> {
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        // SAFETY: the slot at the old top held a value, now no longer
+        // counted, so it is moved out exactly once.
+        Some(unsafe { self.base.as_ptr().add(self.len).read() })
+    }
+
+    /// Drops the values above the first `n`.
+    #[inline]
+    pub fn truncate(&mut self, n: usize) {
+        if n < self.len {
+            // SAFETY: slots `n..len` hold values the stack owns; the length
+            // is lowered first, so they are dropped once and never reached
+            // again (as `Vec::truncate` does).
+            unsafe {
+                let tail =
+                    std::ptr::slice_from_raw_parts_mut(self.base.as_ptr().add(n), self.len - n);
+                self.len = n;
+                std::ptr::drop_in_place(tail);
+            }
+        }
+    }
+
+    /// Drops every value.
+    pub fn clear(&mut self) {
+        self.truncate(0);
+    }
+
+    /// Pops the top `n` values, bottom first.
+    #[inline]
+    pub fn split_off_top(&mut self, n: usize) -> Vec<Value> {
+        let n = n.min(self.len);
+        let at = self.len - n;
+        let mut out = Vec::with_capacity(n);
+        // SAFETY: slots `at..len` hold values; they are moved into `out`
+        // (whose capacity is `n`) and no longer counted by the stack.
+        unsafe {
+            std::ptr::copy_nonoverlapping(self.base.as_ptr().add(at), out.as_mut_ptr(), n);
+            out.set_len(n);
+        }
+        self.len = at;
+        out
+    }
+
+    /// Pushes every item of `items`.
+    pub fn extend(&mut self, items: impl IntoIterator<Item = Value>) {
+        for v in items {
+            self.push(v);
+        }
+    }
+
+    /// Moves the stack to a heap buffer twice as large.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self) {
+        let cap = self.cap.max(4) * 2;
+        let fresh = heap_alloc(cap);
+        // SAFETY: the first `len` slots hold values, moved (not copied) to
+        // the fresh buffer, which is at least as large and separate.
+        unsafe { std::ptr::copy_nonoverlapping(self.base.as_ptr(), fresh.as_ptr(), self.len) };
+        if self.spilled {
+            // SAFETY: a spilled buffer came from `heap_alloc(self.cap)`;
+            // its values were just moved out.
+            unsafe { heap_free(self.base, self.cap) };
+        }
+        self.base = fresh;
+        self.cap = cap;
+        self.spilled = true;
+    }
+}
+
+impl Drop for ValueStack {
+    fn drop(&mut self) {
+        self.clear();
+        if self.spilled {
+            // SAFETY: a spilled buffer came from `heap_alloc(self.cap)`,
+            // and its values were just dropped.
+            unsafe { heap_free(self.base, self.cap) };
+        }
+    }
+}
+
+impl std::ops::Deref for ValueStack {
+    type Target = [Value];
+    #[inline(always)]
+    fn deref(&self) -> &[Value] {
+        // SAFETY: the first `len` slots hold values the stack owns.
+        unsafe { std::slice::from_raw_parts(self.base.as_ptr(), self.len) }
+    }
+}
+
+impl std::ops::DerefMut for ValueStack {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut [Value] {
+        // SAFETY: as in `deref`, and `&mut self` makes the access unique.
+        unsafe { std::slice::from_raw_parts_mut(self.base.as_ptr(), self.len) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::object::Object;
+    use crate::value::ObjRef;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+
+    struct DropCount(Arc<AtomicUsize>);
+    impl Drop for DropCount {
+        fn drop(&mut self) {
+            self.0.fetch_add(1, Ordering::SeqCst);
+        }
+    }
+
+    fn counted(c: &Arc<AtomicUsize>) -> Value {
+        Value::Obj(ObjRef::new(Object::native_for_tests(Box::new(DropCount(
+            c.clone(),
+        )))))
+    }
+
+    #[test]
+    fn value_stack_pushes_pops_and_grows_like_a_vec() {
+        let drops = Arc::new(AtomicUsize::new(0));
+        let mut s = ValueStack::with_capacity(2);
+        for i in 0..1000 {
+            s.push(Value::Int(i));
+        }
+        s.push(counted(&drops));
+        assert_eq!(s.len(), 1001);
+        assert!(matches!(s.pop(), Some(Value::Obj(_))));
+        assert_eq!(drops.load(Ordering::SeqCst), 1);
+        assert!((0..1000).all(|i| matches!(s[i as usize], Value::Int(x) if x == i)));
+        let top = s.split_off_top(3);
+        assert!(matches!(
+            top[..],
+            [Value::Int(997), Value::Int(998), Value::Int(999)]
+        ));
+        s.push(counted(&drops));
+        s.push(counted(&drops));
+        s.truncate(996);
+        assert_eq!(drops.load(Ordering::SeqCst), 3);
+        s.push(counted(&drops));
+        drop(s);
+        assert_eq!(drops.load(Ordering::SeqCst), 4);
+        assert_eq!(std::mem::size_of::<Value>(), 16);
+    }
+
+    #[test]
+    fn a_stack_in_an_arena_block_spills_to_the_heap_and_frees_once() {
+        let drops = Arc::new(AtomicUsize::new(0));
+        let block = Block::take(4);
+        assert!(block.in_arena);
+        // SAFETY: the block's 4 slots are used by this stack alone, which
+        // is dropped before the block is released.
+        let mut s = unsafe { ValueStack::in_block(block.ptr(), 4) };
+        for _ in 0..10 {
+            s.push(counted(&drops));
+        }
+        assert_eq!(s.len(), 10);
+        drop(s);
+        assert_eq!(drops.load(Ordering::SeqCst), 10);
+        block.release();
+    }
+
+    #[test]
+    fn arena_blocks_are_reused_last_in_first_out() {
+        let a = Block::take(10);
+        let b = Block::take(20);
+        let b_ptr = b.ptr();
+        b.release();
+        let c = Block::take(5);
+        assert_eq!(c.ptr(), b_ptr);
+        c.release();
+        a.release();
+        // Larger than the arena: served by the heap.
+        let big = Block::take(ARENA_SLOTS + 1);
+        assert!(!big.in_arena);
+        big.release();
+    }
+
+    #[test]
+    fn a_block_moved_to_the_heap_keeps_its_values_and_frees_its_arena_slots() {
+        let drops = Arc::new(AtomicUsize::new(0));
+        let mut block = Block::take(3);
+        let arena_ptr = block.ptr();
+        // SAFETY: slots 0..3 are free and written once each.
+        unsafe {
+            for i in 0..3 {
+                block.ptr().as_ptr().add(i).write(counted(&drops));
+            }
+        }
+        block.move_to_heap(3);
+        assert!(!block.in_arena);
+        assert_ne!(block.ptr(), arena_ptr);
+        // The arena slots are free again: the next block starts there.
+        let next = Block::take(1);
+        assert_eq!(next.ptr(), arena_ptr);
+        next.release();
+        // SAFETY: the heap block holds the 3 values moved into it.
+        let mut locals = unsafe { Locals::new(block.ptr(), 3) };
+        assert_eq!(drops.load(Ordering::SeqCst), 0);
+        locals.drop_values();
+        assert_eq!(drops.load(Ordering::SeqCst), 3);
+        block.release();
+    }
+
+    /// Releasing a block that is not the arena's last aborts the process
+    /// (checked in a child process running just this test).
+    #[test]
+    fn releasing_out_of_order_aborts() {
+        if std::env::var_os("WEFT_ARENA_MISUSE").is_some() {
+            let first = Block::take(2);
+            let second = Block::take(2);
+            first.release();
+            second.release();
+            return;
+        }
+        let out = std::process::Command::new(std::env::current_exe().expect("test binary"))
+            .args([
+                "--exact",
+                "framestore::tests::releasing_out_of_order_aborts",
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .env("WEFT_ARENA_MISUSE", "1")
+            .output()
+            .expect("child test process");
+        assert!(!out.status.success());
+        assert!(String::from_utf8_lossy(&out.stderr).contains("released out of order"));
+    }
+}
