@@ -369,6 +369,41 @@ fn dispatch(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize) {
                 f.stack[n - 2] = r;
                 hit!();
             }
+            Opcode::BINARY_OP_EXTEND => {
+                let n = f.stack.len();
+                let r = BinaryOperator::from_arg(arg).and_then(|bop| {
+                    specialize::binary_op::extended_numeric(bop, &f.stack[n - 2], &f.stack[n - 1])
+                });
+                let Some(r) = r else { general!() };
+                f.stack.truncate(n - 1);
+                f.stack[n - 2] = r;
+                hit!();
+            }
+            Opcode::STORE_SUBSCR_LIST_INT => {
+                let n = f.stack.len();
+                let v = std::mem::take(&mut f.stack[n - 3]);
+                let (container, key) = (&f.stack[n - 2], &f.stack[n - 1]);
+                match specialize::store_subscr::fast_list_int(op, container, key, v) {
+                    Ok(()) => {
+                        f.stack.truncate(n - 3);
+                        hit!();
+                    }
+                    Err(v) => {
+                        f.stack[n - 3] = v;
+                        general!()
+                    }
+                }
+            }
+            Opcode::UNPACK_SEQUENCE_TWO_TUPLE
+            | Opcode::UNPACK_SEQUENCE_TUPLE
+            | Opcode::UNPACK_SEQUENCE_LIST => {
+                let seq = pop(f);
+                if !specialize::unpack_sequence::fast(op, &seq, arg as usize, &mut f.stack) {
+                    f.stack.push(seq);
+                    general!()
+                }
+                hit!();
+            }
             Opcode::COMPARE_OP_INT | Opcode::COMPARE_OP_FLOAT | Opcode::COMPARE_OP_STR => {
                 let n = f.stack.len();
                 let Some(r) =

@@ -109,7 +109,7 @@ const EXACT_FLOAT_INT: i64 = 1 << 53;
 /// is computed without leaving the fast path; None where the generic path
 /// must run (division by zero, overflow, operators with other semantics).
 #[inline(always)]
-fn extended_numeric(bop: B, a: &Value, b: &Value) -> Option<Value> {
+pub(crate) fn extended_numeric(bop: B, a: &Value, b: &Value) -> Option<Value> {
     let as_float = |v: &Value| match v {
         Value::Int(i) if i.unsigned_abs() <= EXACT_FLOAT_INT as u64 => Some(*i as f64),
         Value::Float(f) => Some(*f),

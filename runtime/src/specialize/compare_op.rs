@@ -5,7 +5,7 @@ use super::{adapt, miss, stats, Attempt};
 use crate::builtins::types::{is_exact, types};
 use crate::eval::Frame;
 use crate::ops;
-use crate::value::Value;
+use crate::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 use std::cmp::Ordering;
 use weft_specializer::Opcode;
@@ -50,10 +50,13 @@ pub(crate) fn fast(op: Opcode, a: &Value, b: &Value, arg: u32) -> Option<bool> {
         (Opcode::COMPARE_OP_STR, Value::Obj(x), Value::Obj(y))
             if is_exact(a, types().str) && is_exact(b, types().str) =>
         {
-            Some(by_ordering(
-                x.as_str().unwrap_or("").cmp(y.as_str().unwrap_or("")),
-                arg,
-            ))
+            let (sx, sy) = (x.as_str().unwrap_or(""), y.as_str().unwrap_or(""));
+            Some(match arg {
+                // Equality: the same object, or the same length and bytes
+                // (most unequal strs differ in length; no ordering walk).
+                2 | 3 => (ObjRef::ptr_eq(x, y) || sx == sy) == (arg == 2),
+                _ => by_ordering(sx.cmp(sy), arg),
+            })
         }
         _ => None,
     }

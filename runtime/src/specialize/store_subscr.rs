@@ -21,29 +21,46 @@ fn attempt(container: &Value, key: &Value) -> Attempt {
     Err("other container")
 }
 
+/// The hit of STORE_SUBSCR_LIST_INT: stores `v` and returns Ok, or hands
+/// `v` back when a guard fails (any other `op` included). Runs no Python
+/// code, so the eval loop may try it before falling back to [`execute`].
+#[inline(always)]
+pub(crate) fn fast_list_int(
+    op: Opcode,
+    container: &Value,
+    key: &Value,
+    v: Value,
+) -> Result<(), Value> {
+    if let (Opcode::STORE_SUBSCR_LIST_INT, Value::Obj(o), Value::Int(i)) = (op, container, key) {
+        if let (Payload::List(l), true) = (&o.payload, is_exact(container, types().list)) {
+            let mut g = l.lock();
+            let len = g.len() as i64;
+            let j = if *i < 0 { *i + len } else { *i };
+            if j >= 0 && j < len {
+                let old = std::mem::replace(&mut g[j as usize], v);
+                drop(g);
+                drop(old);
+                return Ok(());
+            }
+        }
+    }
+    Err(v)
+}
+
 /// Executes any member of the family: `value container key --`.
 #[inline(always)]
 pub fn execute(vm: &Vm, f: &mut Frame, op: Opcode, at: usize) -> PyResult<()> {
     let key = f.stack.pop().unwrap_or(Value::Null);
     let container = f.stack.pop().unwrap_or(Value::Null);
     let v = f.stack.pop().unwrap_or(Value::Null);
-    match (op, &container, &key) {
-        (Opcode::STORE_SUBSCR_LIST_INT, Value::Obj(o), Value::Int(i))
-            if is_exact(&container, types().list) =>
-        {
-            if let Payload::List(l) = &o.payload {
-                let mut g = l.lock();
-                let len = g.len() as i64;
-                let j = if *i < 0 { *i + len } else { *i };
-                if j >= 0 && j < len {
-                    let old = std::mem::replace(&mut g[j as usize], v);
-                    drop(g);
-                    drop(old);
-                    stats::record(op.family(), stats::Event::Hit);
-                    return Ok(());
-                }
-            }
+    let v = match fast_list_int(op, &container, &key, v) {
+        Ok(()) => {
+            stats::record(op.family(), stats::Event::Hit);
+            return Ok(());
         }
+        Err(v) => v,
+    };
+    match (op, &container, &key) {
         (Opcode::STORE_SUBSCR_DICT, Value::Obj(o), _) if is_exact(&container, types().dict) => {
             if let Payload::Dict(d) = &o.payload {
                 stats::record(op.family(), stats::Event::Hit);
