@@ -31,7 +31,7 @@ fn execute_once(code: &CodeUnits) {
         Some(Family::LOAD_ATTR),
         "slot left its family: {op:?}"
     );
-    if let Some((guard, payload)) = code.read_payload2(0) {
+    if let Some((guard, payload)) = code.read_payload2(0, code.opcode(0)) {
         let published = Opcode::from_u8((guard & 0xff) as u8).expect("tag is an opcode");
         assert_eq!(
             payload,
@@ -66,7 +66,9 @@ fn two_specializers_one_executor() {
             Opcode::LOAD_ATTR_INSTANCE_VALUE
         };
         assert_eq!(code.opcode(0), winner);
-        let (g, p) = code.read_payload2(0).expect("no writer left");
+        let (g, p) = code
+            .read_payload2(0, code.opcode(0))
+            .expect("no writer left");
         assert_eq!(g, tagged(winner, 7));
         assert_eq!(p, payload_for(winner));
     });

@@ -255,12 +255,13 @@ fn dispatch(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize) {
     let mut ip = f.ip;
     'dispatch: loop {
         let mut cur = ip;
-        let mut op = units.opcode(cur);
-        let mut arg = units.oparg(cur) as u32;
+        let (mut op, first_arg) = units.fetch(cur);
+        let mut arg = first_arg as u32;
         while op == Opcode::EXTENDED_ARG {
             cur += 1;
-            op = units.opcode(cur);
-            arg = (arg << 8) | units.oparg(cur) as u32;
+            let (next_op, next_arg) = units.fetch(cur);
+            op = next_op;
+            arg = (arg << 8) | next_arg as u32;
         }
         // Family members skip their inline cache units themselves.
         ip = cur + 1;

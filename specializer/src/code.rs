@@ -139,6 +139,15 @@ impl CodeUnits {
         Opcode::from_u8(self.opcode_byte(i)).unwrap_or(Opcode::NOP)
     }
 
+    /// The decoded opcode and the oparg byte at `i`, with one bounds check
+    /// (the opcode load is Acquire, as in [`CodeUnits::opcode_byte`]).
+    #[inline(always)]
+    pub fn fetch(&self, i: usize) -> (Opcode, u8) {
+        let unit = &self.units[i];
+        let op = Opcode::from_u8(unit.opcode.load(Ordering::Acquire)).unwrap_or(Opcode::NOP);
+        (op, unit.oparg.load(Ordering::Relaxed))
+    }
+
     /// The oparg byte at `i` (never rewritten after creation).
     #[inline(always)]
     pub fn oparg(&self, i: usize) -> u8 {
@@ -149,10 +158,17 @@ impl CodeUnits {
     /// family member): word 0 is the counter.
     #[inline(always)]
     pub fn cache(&self, i: usize) -> &[AtomicU64] {
+        self.cache_for(i, self.opcode(i))
+    }
+
+    /// `cache(i)` for a caller that has read `op` at `i` (any member of the
+    /// family has its cache size), without loading the opcode again.
+    #[inline(always)]
+    pub fn cache_for(&self, i: usize, op: Opcode) -> &[AtomicU64] {
         let unit = &self.units[i + 1];
         let start = unit.opcode.load(Ordering::Relaxed) as usize
             | ((unit.oparg.load(Ordering::Relaxed) as usize) << 8);
-        let n = self.opcode(i).cache_words().max(1);
+        let n = op.cache_words().max(1);
         let end = (start + n).min(self.cache_words.len());
         &self.cache_words[start.min(end)..end]
     }
@@ -235,10 +251,11 @@ impl CodeUnits {
         cache[1].store(words[0], Ordering::Release);
     }
 
-    /// The guard word of the instruction at `i` (0 when invalid).
+    /// The guard word of the instruction at `i` (0 when invalid); `op` is
+    /// the opcode the caller read there.
     #[inline(always)]
-    pub fn guard_word(&self, i: usize) -> u64 {
-        match self.cache(i).get(1) {
+    pub fn guard_word(&self, i: usize, op: Opcode) -> u64 {
+        match self.cache_for(i, op).get(1) {
             Some(w) => w.load(Ordering::Acquire),
             None => 0,
         }
@@ -246,9 +263,10 @@ impl CodeUnits {
 
     /// Reads the guard word and the second payload word consistently:
     /// None when a writer was active (the caller treats it as a miss).
+    /// `op` is the opcode the caller read at `i`.
     #[inline(always)]
-    pub fn read_payload2(&self, i: usize) -> Option<(u64, u64)> {
-        let cache = self.cache(i);
+    pub fn read_payload2(&self, i: usize, op: Opcode) -> Option<(u64, u64)> {
+        let cache = self.cache_for(i, op);
         let (Some(g), Some(p)) = (cache.get(1), cache.get(2)) else {
             return None;
         };

@@ -77,8 +77,8 @@ fn getitem_attempt(o: &Object) -> Attempt {
 #[inline(always)]
 fn getitem_fast(vm: &Vm, f: &Frame, at: usize, a: &Value, b: &Value) -> Option<PyResult<Value>> {
     let Value::Obj(o) = a else { return None };
-    let (w, ptr) = f.code.units.read_payload2(at)?;
     let op = Opcode::BINARY_OP_SUBSCR_GETITEM;
+    let (w, ptr) = f.code.units.read_payload2(at, op)?;
     if w & 0xff != op as u8 as u64
         || ptr == 0
         || o.class().type_data_of_self().version() != version_of(w)

@@ -306,7 +306,7 @@ fn fast(
             })
         }
         Opcode::CALL_BUILTIN_FAST_WITH_KEYWORDS => {
-            let (g, fptr) = units.read_payload2(at)?;
+            let (g, fptr) = units.read_payload2(at, op)?;
             if g & 0xff != op as u8 as u64 {
                 return None;
             }
@@ -381,7 +381,7 @@ fn by_identity_fast(
     callable: &Value,
     args: &[Value],
 ) -> Option<PyResult<Value>> {
-    let (g, addr) = units.read_payload2(at)?;
+    let (g, addr) = units.read_payload2(at, op)?;
     let Value::Obj(o) = callable else { return None };
     if g & 0xff != op as u8 as u64 || addr != o.addr() as u64 {
         return None;

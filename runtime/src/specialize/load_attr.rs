@@ -283,7 +283,7 @@ fn property_fast(
     obj: &Value,
 ) -> Option<PyResult<Value>> {
     let Value::Obj(o) = obj else { return None };
-    let (w, ptr) = units.read_payload2(at)?;
+    let (w, ptr) = units.read_payload2(at, Opcode::LOAD_ATTR_PROPERTY)?;
     if w & 0xff != Opcode::LOAD_ATTR_PROPERTY as u8 as u64
         || class_version(o) != version_of(w)
         || ptr == 0
@@ -343,7 +343,7 @@ pub(crate) fn fast(
         Opcode::LOAD_ATTR_METHOD_WITH_VALUES
         | Opcode::LOAD_ATTR_METHOD_NO_DICT
         | Opcode::LOAD_ATTR_METHOD_LAZY_DICT => {
-            let (w, ptr) = units.read_payload2(at)?;
+            let (w, ptr) = units.read_payload2(at, op)?;
             if w & 0xff != op as u8 as u64 || class_version(o) != version_of(w) || ptr == 0 {
                 return None;
             }
@@ -360,7 +360,7 @@ pub(crate) fn fast(
             unshadowed.then(|| (Value::Obj(unsafe { cached_object(ptr) }), obj.clone()))
         }
         Opcode::LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES | Opcode::LOAD_ATTR_NONDESCRIPTOR_NO_DICT => {
-            let (w, word) = units.read_payload2(at)?;
+            let (w, word) = units.read_payload2(at, op)?;
             if w & 0xff != op as u8 as u64 || class_version(o) != version_of(w) {
                 return None;
             }
@@ -373,7 +373,7 @@ pub(crate) fn fast(
             };
             unshadowed.then(|| (decode_class_value(w, word), Value::Null))
         }
-        Opcode::LOAD_ATTR_CLASS => match (&o.payload, units.read_payload2(at)) {
+        Opcode::LOAD_ATTR_CLASS => match (&o.payload, units.read_payload2(at, op)) {
             (Payload::Type(td), Some((w, cached)))
                 if w & 0xff == op as u8 as u64 && cached != 0 && td.version() == version_of(w) =>
             {

@@ -110,7 +110,7 @@ pub fn execute(
 pub(crate) fn fast(vm: &Vm, f: &Frame, op: Opcode, at: usize, name: &ObjRef) -> Option<Value> {
     let units = &f.code.units;
     match op {
-        Opcode::LOAD_GLOBAL_MODULE => match units.read_payload2(at) {
+        Opcode::LOAD_GLOBAL_MODULE => match units.read_payload2(at, op) {
             Some((w, cached)) if w & 0xff == op as u8 as u64 => {
                 let g = vm.dict_of(&f.globals);
                 if version_of(w) != g.values_version() {
@@ -132,7 +132,7 @@ pub(crate) fn fast(vm: &Vm, f: &Frame, op: Opcode, at: usize, name: &ObjRef) -> 
                 None
             }
         }
-        Opcode::LOAD_GLOBAL_BUILTIN => match units.read_payload2(at) {
+        Opcode::LOAD_GLOBAL_BUILTIN => match units.read_payload2(at, op) {
             Some((w, builtin)) => {
                 let g = vm.dict_of(&f.globals);
                 let b = vm.dict_of(vm.interp.builtins_dict());

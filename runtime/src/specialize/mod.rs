@@ -212,7 +212,7 @@ pub fn pack(variant: Opcode, version: u32, payload: usize) -> Option<u64> {
 /// The guard word of the instruction at `at` if it was published for `op`.
 #[inline(always)]
 pub fn guard_for(units: &CodeUnits, at: usize, op: Opcode) -> Option<u64> {
-    let w = units.guard_word(at);
+    let w = units.guard_word(at, op);
     (w & 0xff == op as u8 as u64 && w != 0).then_some(w)
 }
 
