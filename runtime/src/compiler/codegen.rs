@@ -622,6 +622,18 @@ impl<'a> Codegen<'a> {
                 Ok(())
             }
             Stmt::Assign(a) => {
+                if let Some((values, targets)) = swap_assignment(a) {
+                    // `a, b = x, y` (2 or 3 names): CPython's peephole turns
+                    // BUILD_TUPLE n + UNPACK_SEQUENCE n into one SWAP.
+                    for v in values {
+                        self.compile_expr(v)?;
+                    }
+                    self.emit(Opcode::SWAP, values.len() as u32);
+                    for t in targets {
+                        self.compile_store(t)?;
+                    }
+                    return Ok(());
+                }
                 self.compile_expr(&a.value)?;
                 let n = a.targets.len();
                 for (i, t) in a.targets.iter().enumerate() {
@@ -2756,4 +2768,28 @@ fn inplace_operator(op: Operator) -> Option<BinaryOperator> {
         Operator::BitAnd => BinaryOperator::InplaceAnd,
         Operator::FloorDiv => BinaryOperator::InplaceFloorDivide,
     })
+}
+
+/// The values and targets of `t1, .., tn = v1, .., vn` with n of 2 or 3
+/// and no starred item on either side: the assignment is compiled to the
+/// values, one SWAP and the stores (the tuple is never built).
+fn swap_assignment(a: &ast::StmtAssign) -> Option<(&[Expr], &[Expr])> {
+    let [target] = a.targets.as_slice() else {
+        return None;
+    };
+    let targets = match target {
+        Expr::Tuple(t) => t.elts.as_slice(),
+        Expr::List(l) => l.elts.as_slice(),
+        _ => return None,
+    };
+    let Expr::Tuple(value) = &*a.value else {
+        return None;
+    };
+    let values = value.elts.as_slice();
+    let starred = |e: &Expr| matches!(e, Expr::Starred(_));
+    let fits = matches!(values.len(), 2 | 3)
+        && values.len() == targets.len()
+        && !values.iter().any(starred)
+        && !targets.iter().any(starred);
+    fits.then_some((values, targets))
 }

@@ -1708,3 +1708,37 @@ fn disassembler_output() {
     let arc: Arc<str> = Arc::from("<test>");
     assert_eq!(c.filename, arc);
 }
+
+/// `a, b = x, y` and `a, b, c = x, y, z` compile to one SWAP, as CPython's
+/// peephole makes them (no tuple built); other shapes keep the unpack.
+#[test]
+fn parallel_assignment_of_two_or_three_is_a_swap() {
+    let code = compile(
+        "def f(a, b, c, p):\n    a, b = b, a\n    x, y, z = c, a, b\n    p[a], p[b] = p[b], p[a]\n    u, *v = a, b\n    return a, b, x, y, z, u, v\n",
+    );
+    let f = nested(&code, "f");
+    assert_seq(
+        f,
+        &[
+            "LOAD_FAST (b)",
+            "LOAD_FAST (a)",
+            "SWAP 2",
+            "STORE_FAST (a)",
+            "STORE_FAST (b)",
+        ],
+    );
+    assert_seq(
+        f,
+        &[
+            "LOAD_FAST (b)",
+            "SWAP 3",
+            "STORE_FAST (x)",
+            "STORE_FAST (y)",
+            "STORE_FAST (z)",
+        ],
+    );
+    let swaps = ops(f).iter().filter(|o| o.starts_with("SWAP")).count();
+    assert_eq!(swaps, 3);
+    assert!(has_op(f, Opcode::UNPACK_EX));
+    assert!(!has_op(f, Opcode::UNPACK_SEQUENCE));
+}
