@@ -508,3 +508,22 @@ for t in ts:\n    t.join()\nprint(bad, [len(o) for o in outs])\n",
     );
     assert_eq!(out, "[] [20000, 20000, 20000, 20000]\n");
 }
+
+// ----- COMPARE_OP with the to-bool bit ------------------------------------
+
+/// A comparison feeding a branch (`COMPARE_OP` with COMPARE_TO_BOOL, no
+/// TO_BOOL after it) specializes for ints, and once the operands become
+/// objects whose `__lt__` returns a non-bool, the branch follows that
+/// object's truth.
+#[test]
+fn compare_op_int_in_a_branch_then_rich_non_bool_results() {
+    check(
+        "class W:\n    def __init__(s, v):\n        s.v = v\n    def __lt__(s, o):\n        return W(s.v < o.v)\n    def __bool__(s):\n        return s.v\n\na, b = 1, 2\n\ndef f():\n    if a < b:\n        return 'yes'\n    return 'no'\n",
+        "f()",
+        "a, b = W(5), W(3)",
+        "COMPARE_OP_INT",
+        "COMPARE_OP",
+        "yes",
+        "no",
+    );
+}

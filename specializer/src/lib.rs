@@ -10,4 +10,4 @@ pub mod sync;
 
 pub use code::{CodeError, CodeUnit, CodeUnits, Rewrite};
 pub use counter::BackoffCounter;
-pub use opcode::{BinaryOperator, Family, Opcode};
+pub use opcode::{comparison_of, BinaryOperator, Family, Opcode, COMPARE_TO_BOOL};

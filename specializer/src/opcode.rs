@@ -504,7 +504,9 @@ instruction_set! {
             CONTAINS_OP_DICT,
             CONTAINS_OP_SET,
         }
-        /// `a b -- a cmp b`; arg: 0 <, 1 <=, 2 ==, 3 !=, 4 >, 5 >=.
+        /// `a b -- a cmp b`; arg: 0 <, 1 <=, 2 ==, 3 !=, 4 >, 5 >=, plus
+        /// [`COMPARE_TO_BOOL`] when the result feeds a branch (it is then
+        /// `bool(a cmp b)`, and no TO_BOOL follows; CPython 3.13's bit).
         COMPARE_OP words 0 {
             COMPARE_OP_INT,
             COMPARE_OP_FLOAT,
@@ -566,6 +568,16 @@ instruction_set! {
         /// Raises an INSTRUCTION event, then runs the original opcode.
         INSTRUMENTED_INSTRUCTION,
     }
+}
+
+/// The `COMPARE_OP` oparg bit asking for the result as a bool.
+pub const COMPARE_TO_BOOL: u32 = 16;
+
+/// The comparison of a `COMPARE_OP` oparg (0 `<` .. 5 `>=`), without the
+/// [`COMPARE_TO_BOOL`] bit.
+#[inline(always)]
+pub const fn comparison_of(arg: u32) -> u32 {
+    arg & (COMPARE_TO_BOOL - 1)
 }
 
 /// The operators of `BINARY_OP`, numbered as CPython numbers them.

@@ -49,7 +49,7 @@ use ruff_python_ast::{
     UnaryOp,
 };
 use ruff_text_size::{Ranged, TextRange};
-use weft_specializer::{BinaryOperator, Opcode};
+use weft_specializer::{BinaryOperator, Opcode, COMPARE_TO_BOOL};
 
 use super::assemble::{self, Handler, Instr, Label, Op, NO_LINE};
 use super::output::{CodeFlags, CompiledCode, Constant};
@@ -345,6 +345,18 @@ impl<'a> Codegen<'a> {
 
     fn emit(&mut self, op: Opcode, arg: u32) {
         self.push_instr(Op::Real(op), arg, None);
+    }
+
+    /// TO_BOOL, or, right after a COMPARE_OP (whose result is a bool when
+    /// asked), the COMPARE_TO_BOOL bit on it instead (CPython 3.13).
+    fn emit_to_bool(&mut self) {
+        if let Some(last) = self.cur.instrs.last_mut() {
+            if last.op == Op::Real(Opcode::COMPARE_OP) && last.arg & COMPARE_TO_BOOL == 0 {
+                last.arg |= COMPARE_TO_BOOL;
+                return;
+            }
+        }
+        self.emit(Opcode::TO_BOOL, 0);
     }
 
     fn emit_jump(&mut self, op: Opcode, target: Label) {
@@ -991,7 +1003,7 @@ impl<'a> Codegen<'a> {
         self.setup_handler(cleanup, true, 0);
         self.emit(Opcode::PUSH_EXC_INFO, 0);
         self.emit(Opcode::WITH_EXCEPT_START, 0);
-        self.emit(Opcode::TO_BOOL, 0);
+        self.emit_to_bool();
         let suppress = self.new_label();
         self.emit_jump(Opcode::POP_JUMP_IF_TRUE, suppress);
         self.emit(Opcode::RERAISE, 2);
@@ -1922,7 +1934,7 @@ impl<'a> Codegen<'a> {
                     self.compile_expr(v)?;
                     if i + 1 < n {
                         self.emit(Opcode::COPY, 1);
-                        self.emit(Opcode::TO_BOOL, 0);
+                        self.emit_to_bool();
                         self.emit_jump(jump, end);
                         self.emit(Opcode::POP_TOP, 0);
                     }
@@ -1948,7 +1960,7 @@ impl<'a> Codegen<'a> {
                 self.compile_expr(&u.operand)?;
                 match u.op {
                     UnaryOp::Not => {
-                        self.emit(Opcode::TO_BOOL, 0);
+                        self.emit_to_bool();
                         self.emit(Opcode::UNARY_NOT, 0);
                     }
                     UnaryOp::USub => self.emit(Opcode::UNARY_NEGATIVE, 0),
@@ -2151,7 +2163,7 @@ impl<'a> Codegen<'a> {
             self.emit(Opcode::COPY, 2);
             self.compare_op(c.ops[i]);
             self.emit(Opcode::COPY, 1);
-            self.emit(Opcode::TO_BOOL, 0);
+            self.emit_to_bool();
             self.emit_jump(Opcode::POP_JUMP_IF_FALSE, cleanup);
             self.emit(Opcode::POP_TOP, 0);
         }
@@ -2221,12 +2233,12 @@ impl<'a> Codegen<'a> {
                     self.emit(Opcode::SWAP, 2);
                     self.emit(Opcode::COPY, 2);
                     self.compare_op(c.ops[i]);
-                    self.emit(Opcode::TO_BOOL, 0);
+                    self.emit_to_bool();
                     self.emit_jump(Opcode::POP_JUMP_IF_FALSE, cleanup);
                 }
                 self.compile_expr(&c.comparators[n - 1])?;
                 self.compare_op(c.ops[n - 1]);
-                self.emit(Opcode::TO_BOOL, 0);
+                self.emit_to_bool();
                 let j = if cond {
                     Opcode::POP_JUMP_IF_TRUE
                 } else {
@@ -2269,7 +2281,7 @@ impl<'a> Codegen<'a> {
             return Ok(());
         }
         self.compile_expr(e)?;
-        self.emit(Opcode::TO_BOOL, 0);
+        self.emit_to_bool();
         let j = if cond {
             Opcode::POP_JUMP_IF_TRUE
         } else {

@@ -447,10 +447,7 @@ fn describe_arg(code: &CompiledCode, i: usize, op: Opcode, arg: u32) -> String {
             s.push(')');
             s
         }
-        Opcode::COMPARE_OP => {
-            let sym = ["<", "<=", "==", "!=", ">", ">="];
-            format!("({})", sym.get(arg as usize).unwrap_or(&"?"))
-        }
+        Opcode::COMPARE_OP => compare_argrepr(arg),
         Opcode::IS_OP => if arg == 0 { "(is)" } else { "(is not)" }.into(),
         Opcode::CONTAINS_OP => if arg == 0 { "(in)" } else { "(not in)" }.into(),
         Opcode::BINARY_OP => {
@@ -489,5 +486,19 @@ fn describe_arg(code: &CompiledCode, i: usize, op: Opcode, arg: u32) -> String {
             }
         }
         _ => String::new(),
+    }
+}
+
+/// The argrepr of a `COMPARE_OP` oparg: `(<)`, or `(bool(<))` with the
+/// COMPARE_TO_BOOL bit (as CPython 3.13's `dis` shows it).
+pub(crate) fn compare_argrepr(arg: u32) -> String {
+    let sym = ["<", "<=", "==", "!=", ">", ">="];
+    let s = sym
+        .get(weft_specializer::comparison_of(arg) as usize)
+        .unwrap_or(&"?");
+    if arg & weft_specializer::COMPARE_TO_BOOL != 0 {
+        format!("(bool({s}))")
+    } else {
+        format!("({s})")
     }
 }

@@ -101,10 +101,7 @@ fn argrepr(code: &CodeObject, op: Opcode, arg: u32) -> String {
         Opcode::BINARY_OP => weft_specializer::BinaryOperator::from_arg(arg)
             .map(|b| format!("({})", b.symbol()))
             .unwrap_or_default(),
-        Opcode::COMPARE_OP => ["<", "<=", "==", "!=", ">", ">="]
-            .get(arg as usize)
-            .map(|s| format!("({s})"))
-            .unwrap_or_default(),
+        Opcode::COMPARE_OP => crate::compiler::compare_argrepr(arg),
         _ => String::new(),
     }
 }

@@ -8,7 +8,7 @@ use crate::ops;
 use crate::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 use std::cmp::Ordering;
-use weft_specializer::Opcode;
+use weft_specializer::{comparison_of, Opcode, COMPARE_TO_BOOL};
 
 fn attempt(a: &Value, b: &Value) -> Attempt {
     let v = match (a, b) {
@@ -37,6 +37,7 @@ fn by_ordering(o: Ordering, arg: u32) -> bool {
 /// [`execute`].
 #[inline(always)]
 pub(crate) fn fast(op: Opcode, a: &Value, b: &Value, arg: u32) -> Option<bool> {
+    let arg = comparison_of(arg);
     match (op, a, b) {
         (Opcode::COMPARE_OP_INT, Value::Int(x), Value::Int(y)) => Some(by_ordering(x.cmp(y), arg)),
         (Opcode::COMPARE_OP_FLOAT, Value::Float(x), Value::Float(y)) => Some(match arg {
@@ -78,7 +79,12 @@ pub fn execute(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyRes
         stats::record(op.family(), stats::Event::Generic);
         adapt(&f.code.units, at, op, || attempt(&a, &b));
     }
-    let r = ops::compare(vm, &a, &b, arg)?;
+    let r = ops::compare(vm, &a, &b, comparison_of(arg))?;
+    let r = match r {
+        Value::Bool(_) => r,
+        other if arg & COMPARE_TO_BOOL != 0 => Value::Bool(ops::truthy(vm, &other)?),
+        other => other,
+    };
     f.stack.push(r);
     Ok(())
 }
