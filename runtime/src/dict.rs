@@ -581,6 +581,23 @@ impl DictObj {
         }
     }
 
+    /// Replaces the value at entry `ix` if its key is `key` (identity);
+    /// hands `value` back otherwise. Never inserts, so the keys version
+    /// stays.
+    pub fn replace_at_if_key(&self, ix: usize, key: &ObjRef, value: Value) -> Result<(), Value> {
+        let mut t = self.lock_for_write();
+        match t.entries.get_mut(ix) {
+            Some(Some(e)) if matches!(&e.key, Value::Obj(k) if ObjRef::ptr_eq(k, key)) => {
+                let old = std::mem::replace(&mut e.value, value);
+                drop(t);
+                self.bump_values();
+                drop(old);
+                Ok(())
+            }
+            _ => Err(value),
+        }
+    }
+
     /// `d[key] = value`.
     pub fn set(&self, vm: &Vm, key: Value, value: Value) -> PyResult<()> {
         let hash = vm.hash(&key)?;

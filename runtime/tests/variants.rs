@@ -527,3 +527,17 @@ fn compare_op_int_in_a_branch_then_rich_non_bool_results() {
         "no",
     );
 }
+
+// ----- STORE_ATTR_INSTANCE_VALUE entry hint --------------------------------
+
+/// The store overwrites the entry it was specialized at when that entry
+/// holds the name, and stores through the dict otherwise: instances whose
+/// dicts hold their attributes in another order, or lack the name, get
+/// the right values (and the store still counts as a hit).
+#[test]
+fn store_attr_instance_value_hint_and_other_layouts() {
+    let src = "class P:\n    pass\n\ndef mk(order):\n    p = P()\n    for k in order:\n        setattr(p, k, 0)\n    return p\n\na = mk('xy')\nb = mk('yx')\nc = mk('z')\n\ndef f(o, v):\n    o.x = v\n    return o.x\n\nfor i in range(300):\n    f(a, i)\nprint(a.x, a.y, list(a.__dict__))\nprint(f(b, 5), b.x, b.y, list(b.__dict__))\nprint(f(c, 7), c.z, list(c.__dict__))\n";
+    let (out, stats) = run_with_stats(src);
+    assert_eq!(out, "299 0 ['x', 'y']\n5 5 0 ['y', 'x']\n7 0 ['z', 'x']\n");
+    assert!(stat(&stats, "STORE_ATTR", "hits") >= 290, "{stats}");
+}

@@ -73,17 +73,31 @@ fn attempt(vm: &Vm, obj: &Value, name: &ObjRef) -> Attempt {
     if o.dict.is_none() {
         return Err("no instance dict");
     }
+    // The hint: where this instance's dict holds the name now (instances
+    // built alike hold their attributes at the same entries).
+    let hint = o
+        .dict
+        .as_ref()
+        .and_then(|d| vm.dict_of(d).index_of_str(name))
+        .filter(|ix| *ix < NO_HINT)
+        .unwrap_or(NO_HINT);
     let guard = match (&o.payload, instance_attr_epoch(name.as_str().unwrap_or(""))) {
-        (Payload::Plain, Some(epoch)) => {
-            pack(Opcode::STORE_ATTR_INSTANCE_VALUE, epoch, EPOCH_GUARDED)
-        }
-        _ => pack(Opcode::STORE_ATTR_INSTANCE_VALUE, ver, 0),
+        (Payload::Plain, Some(epoch)) => pack(
+            Opcode::STORE_ATTR_INSTANCE_VALUE,
+            epoch,
+            EPOCH_GUARDED | hint,
+        ),
+        _ => pack(Opcode::STORE_ATTR_INSTANCE_VALUE, ver, hint),
     };
     Ok((
         Opcode::STORE_ATTR_INSTANCE_VALUE,
         vec![guard.ok_or("no version")?],
     ))
 }
+
+/// The INSTANCE_VALUE payload meaning "no entry hint" (the name was not
+/// in the instance's dict when the site specialized).
+const NO_HINT: usize = EPOCH_GUARDED - 1;
 
 /// Executes any member of the family: `value owner --`.
 #[inline(always)]
@@ -134,7 +148,18 @@ pub(crate) fn fast(
         }
         Opcode::STORE_ATTR_INSTANCE_VALUE if version_ok => {
             if let Some(d) = &o.dict {
-                vm.dict_of(d).set_str(name.clone(), v);
+                let d = vm.dict_of(d);
+                let hint = payload_of(w) & !EPOCH_GUARDED;
+                // Overwrite at the hinted entry when it holds the name;
+                // else the store is an ordinary insert or update.
+                let v = match hint {
+                    NO_HINT => v,
+                    ix => match d.replace_at_if_key(ix, name, v) {
+                        Ok(()) => return Ok(()),
+                        Err(v) => v,
+                    },
+                };
+                d.set_str(name.clone(), v);
                 return Ok(());
             }
         }
