@@ -44,7 +44,7 @@ options:
   --scaling            time the scaling/ workloads at 1, 2 (and, on more
                        cores, 4, 8, ...) threads: speedup and efficiency
   --units N            --scaling: units for every workload (default:
-                       independent 800, shared_read 400, contended 2400)
+                       independent 1000, shared_read 520, contended 3600)
   --threads 1,2,4      --scaling: thread counts
   --json FILE          write the results as JSON
   --markdown FILE      write the report (with date, machine, command)
@@ -60,9 +60,9 @@ beside the workspace).";
 
 /// Units per workload for `--scaling`: one thread of weft takes 1–2 s.
 const SCALING_UNITS: &[(&str, u64)] = &[
-    ("independent", 800),
-    ("shared_read", 400),
-    ("contended", 2400),
+    ("independent", 1000),
+    ("shared_read", 520),
+    ("contended", 3600),
 ];
 
 /// Which argument each program gets.
@@ -640,7 +640,7 @@ fn units_for(o: &Options, w: &Workload) -> u64 {
         SCALING_UNITS
             .iter()
             .find(|(n, _)| *n == w.name)
-            .map_or(800, |(_, u)| *u)
+            .map_or(1000, |(_, u)| *u)
     })
 }
 
