@@ -83,23 +83,19 @@ impl Frame {
     /// A fresh frame for `code`.
     pub fn new(code: &'static CodeObject, globals: ObjRef, locals_dict: Option<ObjRef>) -> Frame {
         let nlocals = code.varnames.len();
-        let stack_slots = code.max_stack + 2;
-        let block = Block::take(nlocals + stack_slots);
+        let block = Block::take(nlocals + code.max_stack + 2);
         let base = block.ptr();
-        // SAFETY: the block has `nlocals + stack_slots` free slots: the
-        // first `nlocals` are written here (all `Null`) before the view is
-        // made, the rest go to the stack; both views are owned by this
-        // frame, which drops their values before releasing the block.
-        let (locals, stack) = unsafe {
+        // SAFETY: the block has at least `nlocals` free slots; each is
+        // written once, so all `nlocals` hold values for `slot_views`.
+        unsafe {
             for i in 0..nlocals {
                 base.as_ptr().add(i).write(Value::Null);
             }
-            let stack_base = std::ptr::NonNull::new_unchecked(base.as_ptr().add(nlocals));
-            (
-                Locals::new(base, nlocals),
-                ValueStack::in_block(stack_base, stack_slots),
-            )
-        };
+        }
+        // SAFETY: the block was sized for `code` and its first `nlocals`
+        // slots hold values (above); the frame drops the views' values
+        // before it releases the block (`Drop for Frame`).
+        let (locals, stack) = unsafe { slot_views(&block, code) };
         Frame {
             code,
             locals,
@@ -116,26 +112,21 @@ impl Frame {
     /// Moves the frame's slots to the heap, so that it can outlive the
     /// call that created it (a generator's frame) and run on any thread.
     pub fn detach(&mut self) {
-        let nlocals = self.locals.len();
-        let depth = self.stack.len();
-        let stack_slots = self.code.max_stack + 2;
-        // The stack's values must move with the block: a fresh frame's
-        // stack is empty, so only the locals do.
-        debug_assert_eq!(depth, 0);
-        let drained = self.stack.split_off_top(depth);
         let Some(block) = self.block.as_mut() else {
             return;
         };
-        block.move_to_heap(nlocals);
-        let base = block.ptr();
-        // SAFETY: the heap block holds the `nlocals` moved locals followed
-        // by `stack_slots` free slots, owned by this frame as in `new`.
-        unsafe {
-            self.locals = Locals::new(base, nlocals);
-            let stack_base = std::ptr::NonNull::new_unchecked(base.as_ptr().add(nlocals));
-            self.stack = ValueStack::in_block(stack_base, stack_slots);
-        }
-        self.stack.extend(drained);
+        // The locals move with the block; the stack (empty for a frame that
+        // has not run) is re-pushed onto the new one.
+        let pending = self.stack.split_off_top(self.stack.len());
+        block.move_to_heap(self.locals.len());
+        // SAFETY: the heap block has the size of the old one, its first
+        // slots hold the moved locals; as in `new`, the frame drops the
+        // views' values before releasing it. The old views are replaced
+        // (the old stack is empty, its drop frees only a spilled buffer).
+        let (locals, stack) = unsafe { slot_views(block, self.code) };
+        self.locals = locals;
+        self.stack = stack;
+        self.stack.extend(pending);
     }
 
     /// Creates the cells of cellvars (parameters move into theirs).
@@ -147,6 +138,27 @@ impl Frame {
             };
             self.cells.push(new_cell(init));
         }
+    }
+}
+
+/// Views a frame block for `code`: its locals (the first
+/// `code.varnames.len()` slots) and a value stack over the rest.
+///
+/// # Safety
+/// `block` must have `code.varnames.len() + code.max_stack + 2` slots, the
+/// first `code.varnames.len()` holding values; the views must not outlive
+/// the block, and their values must be dropped before it is released.
+unsafe fn slot_views(block: &Block, code: &CodeObject) -> (Locals, ValueStack) {
+    let nlocals = code.varnames.len();
+    let base = block.ptr();
+    // SAFETY: the caller's contract: the block holds `nlocals` values and
+    // then `max_stack + 2` free slots, which only the returned views use.
+    unsafe {
+        let stack_base = std::ptr::NonNull::new_unchecked(base.as_ptr().add(nlocals));
+        (
+            Locals::new(base, nlocals),
+            ValueStack::in_block(stack_base, code.max_stack + 2),
+        )
     }
 }
 
