@@ -25,6 +25,25 @@ fn keep_freed_pages_committed() {
     unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, -1) }
 }
 
+/// Turns transparent huge pages off for this process. mimalloc reserves
+/// its first arena (before `main`) with `MADV_HUGEPAGE`, so a first touch
+/// faults in 2 MiB at once; on a machine whose free memory is fragmented
+/// the kernel compacts memory to find one, and `sieve` spent 0.02-0.3 s
+/// (up to 15%) of system time on it, varying run to run. With 4 KiB pages
+/// the cost is small and steady. Pages already faulted stay as they are.
+#[cfg(target_os = "linux")]
+fn disable_transparent_huge_pages() {
+    // SAFETY: PR_SET_THP_DISABLE takes an integer flag and no pointers; it
+    // only sets a flag on this process's memory descriptor. A failure (an
+    // old kernel) leaves THP as it was, which is harmless.
+    unsafe {
+        libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0);
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn disable_transparent_huge_pages() {}
+
 const USAGE: &str = "usage: weft [--no-specialize] [--stats[=json]] (run FILE [ARGS...] | FILE [ARGS...] | -c CODE [ARGS...] | dis FILE)";
 
 enum Job {
@@ -52,6 +71,7 @@ fn decode_source(bytes: Vec<u8>, filename: &str) -> Result<String, String> {
 
 fn main() -> ExitCode {
     keep_freed_pages_committed();
+    disable_transparent_huge_pages();
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let mut specialize = true;
     let mut stats: Option<bool> = None; // Some(json?)
@@ -251,5 +271,14 @@ mod tests {
         // SAFETY: as above.
         let after = unsafe { libmimalloc_sys::mi_option_get(MI_OPTION_PURGE_DELAY) };
         assert_eq!(after, -1);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn transparent_huge_pages_end_up_disabled() {
+        disable_transparent_huge_pages();
+        // SAFETY: PR_GET_THP_DISABLE takes no pointers and returns the flag.
+        let flag = unsafe { libc::prctl(libc::PR_GET_THP_DISABLE, 0, 0, 0, 0) };
+        assert_eq!(flag, 1);
     }
 }
