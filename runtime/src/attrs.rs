@@ -184,7 +184,7 @@ fn instance_getattr(vm: &Vm, obj: &Value, name: &ObjRef) -> PyResult<Value> {
 fn getattr_fallback(vm: &Vm, obj: &Value, name: &ObjRef) -> PyResult<Value> {
     let td = class_of(obj).type_data_of_self();
     if !td.builtin {
-        if let Some(ga) = td.lookup(&intern("__getattr__")) {
+        if let Some(ga) = td.lookup(&crate::strobj::intern_static("__getattr__")) {
             return vm.call(&ga, &[obj.clone(), Value::Obj(name.clone())]);
         }
     }

@@ -130,7 +130,14 @@ impl Frame {
     }
 
     /// Creates the cells of cellvars (parameters move into theirs).
+    #[inline(always)]
     pub fn init_cells(&mut self) {
+        if !self.code.cellvars.is_empty() {
+            self.make_cells();
+        }
+    }
+
+    fn make_cells(&mut self) {
         for i in 0..self.code.cellvars.len() {
             let init = match self.code.cell2arg.get(i).copied().flatten() {
                 Some(a) => self.locals.get(a as usize).cloned().unwrap_or(Value::Null),
@@ -357,6 +364,10 @@ fn dispatch(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize) {
                 }
             }
             Opcode::RETURN_VALUE => break 'dispatch (Ok(Flow::Return(pop(f))), cur),
+            Opcode::RESUME_CHECK => {
+                hit!();
+                tri!(vm.safepoint());
+            }
             // ----- hits of the hottest specialized variants, through the
             // families' pure fast functions; a guard failure runs the
             // family's whole path (`step_family`), which tries the same
@@ -878,8 +889,8 @@ fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flo
         Opcode::BEFORE_WITH => {
             let mgr = pop(f);
             let cls = crate::builtins::types::class_of(&mgr).type_data_of_self();
-            let enter = cls.lookup(&intern("__enter__"));
-            let exit = cls.lookup(&intern("__exit__"));
+            let enter = cls.lookup(&crate::strobj::intern_static("__enter__"));
+            let exit = cls.lookup(&crate::strobj::intern_static("__exit__"));
             let (Some(enter), Some(exit)) = (enter, exit) else {
                 return Err(vm.type_error(format!(
                     "'{}' object does not support the context manager protocol",

@@ -55,6 +55,11 @@ struct Arena {
 impl Arena {
     fn take(&self, slots: usize) -> Option<NonNull<Value>> {
         if self.base.get().is_null() {
+            // Registers the freer (its first access); a thread exiting
+            // already cannot register it, and then keeps no arena.
+            if ARENA_FREER.try_with(|_| ()).is_err() {
+                return None;
+            }
             let p = heap_alloc(ARENA_SLOTS).as_ptr();
             self.base.set(p);
             self.top.set(p);
@@ -83,15 +88,26 @@ impl Arena {
     }
 }
 
-impl Drop for Arena {
+/// Frees its thread's arena at thread exit. Kept apart from `ARENA`,
+/// which has no destructor, so that a frame's take and release read the
+/// arena without the state check of a destructor-bearing thread local.
+struct ArenaFreer;
+
+impl Drop for ArenaFreer {
     fn drop(&mut self) {
-        let base = self.base.get();
-        if let Some(p) = NonNull::new(base) {
-            // SAFETY: `base` came from `heap_alloc(ARENA_SLOTS)`; the arena
-            // is dropped at thread exit, after every frame of the thread
-            // (frames are locals of the calls that run them) has ended.
-            unsafe { heap_free(p, ARENA_SLOTS) }
-        }
+        let _ = ARENA.try_with(|a| {
+            let base = a.base.replace(std::ptr::null_mut());
+            a.top.set(std::ptr::null_mut());
+            a.end.set(std::ptr::null_mut());
+            if let Some(p) = NonNull::new(base) {
+                // SAFETY: `base` came from `heap_alloc(ARENA_SLOTS)`; this
+                // runs at thread exit, after every frame of the thread
+                // (frames are locals of the calls that run them) has ended,
+                // and the arena forgets the allocation first (a later take
+                // would allocate anew).
+                unsafe { heap_free(p, ARENA_SLOTS) }
+            }
+        });
     }
 }
 
@@ -103,14 +119,26 @@ thread_local! {
             end: Cell::new(std::ptr::null_mut()),
         }
     };
+    static ARENA_FREER: ArenaFreer = const { ArenaFreer };
 }
 
 /// The slots of one frame (uninitialized memory: the frame tracks which
 /// of them hold values).
 pub(crate) struct Block {
     ptr: NonNull<Value>,
-    slots: usize,
+    /// 32 bits, with `in_arena` beside it, keep a `Frame` within the size
+    /// that moves without a `memcpy` call (the eval loop moves callee
+    /// frames).
+    slots: u32,
     in_arena: bool,
+}
+
+/// A slot count as stored in a `Block` or a `ValueStack`: no frame or
+/// value stack comes near 2^32 slots (64 GiB), so a larger count is an
+/// allocation that could not succeed anyway.
+#[inline(always)]
+fn slot_count(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or_else(|_| std::process::abort())
 }
 
 impl Block {
@@ -121,7 +149,7 @@ impl Block {
         match from_arena {
             Some(ptr) => Block {
                 ptr,
-                slots,
+                slots: slot_count(slots),
                 in_arena: true,
             },
             None => Block::heap(slots),
@@ -131,7 +159,7 @@ impl Block {
     fn heap(slots: usize) -> Block {
         Block {
             ptr: heap_alloc(slots),
-            slots,
+            slots: slot_count(slots),
             in_arena: false,
         }
     }
@@ -148,7 +176,7 @@ impl Block {
         if !self.in_arena {
             return;
         }
-        let heap = Block::heap(self.slots);
+        let heap = Block::heap(self.slots as usize);
         // SAFETY: both blocks have `self.slots >= live` slots and do not
         // overlap (one is in the arena, one freshly allocated); the values
         // are moved (the arena copy is forgotten by releasing the block
@@ -162,14 +190,14 @@ impl Block {
     #[inline(always)]
     pub(crate) fn release(self) {
         if self.in_arena {
-            let (p, n) = (self.ptr, self.slots);
+            let (p, n) = (self.ptr, self.slots as usize);
             if ARENA.try_with(|a| a.release(p, n)).is_err() {
                 // The arena outlives every frame of its thread.
                 std::process::abort();
             }
         } else {
             // SAFETY: a heap block comes from `heap_alloc(self.slots)`.
-            unsafe { heap_free(self.ptr, self.slots) }
+            unsafe { heap_free(self.ptr, self.slots as usize) }
         }
     }
 }
@@ -192,12 +220,14 @@ impl Locals {
     }
 
     /// Drops the values (the view must not be used afterwards).
+    #[inline]
     pub(crate) fn drop_values(&mut self) {
-        let all = std::ptr::slice_from_raw_parts_mut(self.ptr.as_ptr(), self.len);
-        self.len = 0;
-        // SAFETY: the slots hold `len` values that nothing else owns; the
-        // length is zeroed first, so they are never reached again.
-        unsafe { std::ptr::drop_in_place(all) }
+        let n = std::mem::replace(&mut self.len, 0);
+        for i in 0..n {
+            // SAFETY: the slots hold `n` values that nothing else owns; the
+            // length is zeroed first, so each is read (and dropped) once.
+            drop(unsafe { self.ptr.as_ptr().add(i).read() });
+        }
     }
 }
 
@@ -224,7 +254,8 @@ impl std::ops::DerefMut for Locals {
 pub struct ValueStack {
     base: NonNull<Value>,
     len: usize,
-    cap: usize,
+    /// 32 bits: see `Block::slots`.
+    cap: u32,
     spilled: bool,
 }
 
@@ -241,7 +272,7 @@ impl ValueStack {
         ValueStack {
             base: heap_alloc(cap),
             len: 0,
-            cap,
+            cap: slot_count(cap),
             spilled: true,
         }
     }
@@ -255,7 +286,7 @@ impl ValueStack {
         ValueStack {
             base,
             len: 0,
-            cap,
+            cap: slot_count(cap),
             spilled: false,
         }
     }
@@ -263,7 +294,7 @@ impl ValueStack {
     /// Pushes `v`.
     #[inline(always)]
     pub fn push(&mut self, v: Value) {
-        if self.len == self.cap {
+        if self.len == self.cap as usize {
             self.grow();
         }
         // SAFETY: `len < cap` after the check, so the slot is inside the
@@ -332,7 +363,7 @@ impl ValueStack {
     #[cold]
     #[inline(never)]
     fn grow(&mut self) {
-        let cap = self.cap.max(4) * 2;
+        let cap = (self.cap as usize).max(4) * 2;
         let fresh = heap_alloc(cap);
         // SAFETY: the first `len` slots hold values, moved (not copied) to
         // the fresh buffer, which is at least as large and separate.
@@ -340,10 +371,10 @@ impl ValueStack {
         if self.spilled {
             // SAFETY: a spilled buffer came from `heap_alloc(self.cap)`;
             // its values were just moved out.
-            unsafe { heap_free(self.base, self.cap) };
+            unsafe { heap_free(self.base, self.cap as usize) };
         }
         self.base = fresh;
-        self.cap = cap;
+        self.cap = slot_count(cap);
         self.spilled = true;
     }
 }
@@ -354,7 +385,7 @@ impl Drop for ValueStack {
         if self.spilled {
             // SAFETY: a spilled buffer came from `heap_alloc(self.cap)`,
             // and its values were just dropped.
-            unsafe { heap_free(self.base, self.cap) };
+            unsafe { heap_free(self.base, self.cap as usize) };
         }
     }
 }

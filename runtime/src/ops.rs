@@ -6,7 +6,7 @@ use crate::builtins::int::{self as int, to_bigint};
 use crate::builtins::types::{class_of, is_exact, types};
 use crate::iterators::{self, IterState};
 use crate::object::{Object, Payload};
-use crate::strobj::{intern, new_str};
+use crate::strobj::new_str;
 use crate::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 use num_bigint::BigInt;
@@ -15,13 +15,13 @@ use weft_specializer::BinaryOperator;
 
 /// A user-defined special method of `v`'s class (None for built-in
 /// classes and for native implementations inherited from them).
-pub fn special(v: &Value, name: &str) -> Option<Value> {
+pub fn special(v: &Value, name: &'static str) -> Option<Value> {
     let cls = class_of(v);
     let td = cls.type_data_of_self();
     if td.builtin {
         return None;
     }
-    let m = td.lookup(&intern(name))?;
+    let m = td.lookup(&crate::strobj::intern_static(name))?;
     match &m {
         Value::Obj(o) if matches!(o.payload, Payload::Builtin(_)) => None,
         _ => Some(m),
@@ -217,7 +217,7 @@ impl Vm {
             Value::Obj(o) => {
                 if !o.type_data().builtin {
                     let cls = o.type_data();
-                    match cls.lookup(&intern("__hash__")) {
+                    match cls.lookup(&crate::strobj::intern_static("__hash__")) {
                         Some(Value::None) => {
                             return Err(self.type_error(format!("unhashable type: '{}'", cls.name())))
                         }
@@ -233,7 +233,7 @@ impl Vm {
                             };
                         }
                         _ => {
-                            if cls.lookup(&intern("__eq__")).is_some_and(|m| !matches!(&m, Value::Obj(mo) if matches!(mo.payload, Payload::Builtin(_)))) {
+                            if cls.lookup(&crate::strobj::intern_static("__eq__")).is_some_and(|m| !matches!(&m, Value::Obj(mo) if matches!(mo.payload, Payload::Builtin(_)))) {
                                 return Err(self.type_error(format!("unhashable type: '{}'", cls.name())));
                             }
                         }
@@ -666,7 +666,7 @@ pub fn invert(vm: &Vm, v: &Value) -> PyResult<Value> {
 fn unary(
     vm: &Vm,
     v: &Value,
-    name: &str,
+    name: &'static str,
     sym: &str,
     native: impl Fn(&Value) -> Option<Value>,
 ) -> PyResult<Value> {
@@ -695,7 +695,10 @@ pub fn get_item(vm: &Vm, container: &Value, key: &Value) -> PyResult<Value> {
         }
         if let Payload::Type(_) = &o.payload {
             // Generic alias syntax like list[int]: return the class itself.
-            if let Some(m) = o.type_data_of_self().lookup(&intern("__class_getitem__")) {
+            if let Some(m) = o
+                .type_data_of_self()
+                .lookup(&crate::strobj::intern_static("__class_getitem__"))
+            {
                 return vm.call(&m, std::slice::from_ref(key));
             }
             return Ok(container.clone());
@@ -845,7 +848,10 @@ pub fn get_iter(vm: &Vm, v: &Value) -> PyResult<Value> {
             }));
         }
         if let Payload::Native(_) = &o.payload {
-            if let Some(m) = o.type_data().lookup(&intern("__iter__")) {
+            if let Some(m) = o
+                .type_data()
+                .lookup(&crate::strobj::intern_static("__iter__"))
+            {
                 return vm.call(&m, std::slice::from_ref(v));
             }
         }
@@ -864,7 +870,9 @@ pub fn next(vm: &Vm, it: &Value) -> PyResult<Option<Value>> {
             _ => {}
         }
         let native_next = match &o.payload {
-            Payload::Native(_) => o.type_data().lookup(&intern("__next__")),
+            Payload::Native(_) => o
+                .type_data()
+                .lookup(&crate::strobj::intern_static("__next__")),
             _ => None,
         };
         if let Some(m) = special(it, "__next__").or(native_next) {

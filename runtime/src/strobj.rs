@@ -141,6 +141,35 @@ thread_local! {
         std::cell::RefCell::new(FxHashMap::default());
 }
 
+/// Entries of each thread's `intern_static` cache (a power of two).
+const STATIC_NAMES: usize = 256;
+
+thread_local! {
+    /// `intern_static` answers by the address and length of a `'static`
+    /// text: such a text never moves or changes, so the pair names one
+    /// spelling for the life of the process.
+    static STATIC_INTERNED: std::cell::RefCell<Vec<Option<(usize, usize, ObjRef)>>> =
+        std::cell::RefCell::new(vec![None; STATIC_NAMES]);
+}
+
+/// `intern` for names spelled in Weft's own source (special-method names
+/// and the like), which hot paths look up over and over: answered from a
+/// per-thread cache keyed by the text's address, without hashing it.
+pub fn intern_static(s: &'static str) -> ObjRef {
+    let key = s.as_ptr() as usize;
+    let slot = (key >> 3 ^ s.len()) & (STATIC_NAMES - 1);
+    let hit = STATIC_INTERNED.try_with(|c| match &c.borrow()[slot] {
+        Some((p, n, o)) if *p == key && *n == s.len() => Some(o.clone()),
+        _ => None,
+    });
+    if let Ok(Some(o)) = hit {
+        return o;
+    }
+    let o = intern(s);
+    let _ = STATIC_INTERNED.try_with(|c| c.borrow_mut()[slot] = Some((key, s.len(), o.clone())));
+    o
+}
+
 /// The interned, immortal str object for `s` (identifiers, attribute names).
 pub fn intern(s: &str) -> ObjRef {
     if let Ok(Some(o)) = LOCAL_INTERNED.try_with(|m| m.borrow().get(s).cloned()) {

@@ -13,6 +13,36 @@ use std::sync::atomic::{AtomicPtr, AtomicU32, Ordering};
 
 static NEXT_TYPE_VERSION: AtomicU32 = AtomicU32::new(1);
 
+/// Entries in each thread's method cache (a power of two).
+const METHOD_CACHE_SIZE: usize = 1024;
+
+/// One remembered MRO lookup: the class version and the interned name's
+/// address it was made for, and what it found.
+#[derive(Clone, Default)]
+struct MethodCacheEntry {
+    version: u32,
+    name: usize,
+    found: Option<(Value, &'static Object)>,
+}
+
+thread_local! {
+    /// CPython's type method cache, one per thread (so no entry is ever
+    /// shared or torn): direct-mapped by (class version, name). A class's
+    /// version moves to 0 before any change to its dict, bases or MRO,
+    /// and fresh versions are never reused, so an entry can only be found
+    /// for the class state it was filled from. Entries hold their values
+    /// (clones) until overwritten.
+    static METHOD_CACHE: std::cell::RefCell<Vec<MethodCacheEntry>> =
+        std::cell::RefCell::new(vec![MethodCacheEntry::default(); METHOD_CACHE_SIZE]);
+}
+
+/// The cache slot of (class version, interned name).
+#[inline]
+fn method_cache_slot(version: u32, name: &ObjRef) -> usize {
+    let h = (version as usize).wrapping_mul(0x9E37_79B9) ^ (name.addr() >> 4);
+    h & (METHOD_CACHE_SIZE - 1)
+}
+
 /// Names that some class, anywhere, defines as a data descriptor
 /// (property or `__slots__` member): for such a name an instance dict entry
 /// may be shadowed, depending on the class.
@@ -276,22 +306,45 @@ impl TypeData {
 
     /// Looks `name` up along the MRO (class dicts only).
     pub fn lookup(&self, name: &ObjRef) -> Option<Value> {
-        self.with_mro(|mro| {
-            for cls in mro {
-                if let Payload::Type(t) = &cls.payload {
-                    if let Payload::Dict(d) = &t.dict.payload {
-                        if let Some(v) = d.get_str(name) {
-                            return Some(v);
-                        }
-                    }
-                }
-            }
-            None
-        })
+        self.lookup_with_owner(name).map(|(v, _)| v)
     }
 
     /// Looks `name` up along the MRO, also returning the defining class.
+    /// Answers from this thread's method cache when it holds the lookup
+    /// for the class's current version (see [`METHOD_CACHE`]).
     pub fn lookup_with_owner(&self, name: &ObjRef) -> Option<(Value, &'static Object)> {
+        // The version is read before the walk: a change made during the
+        // walk invalidates it first, so a result cached under it is never
+        // found again (versions are never reused).
+        // Only interned names (immortal, one object per spelling) may key
+        // the cache: a temporary str's address can be reused by another.
+        let interned = matches!(&name.payload, Payload::Str(s) if s.is_interned());
+        let version = if interned { self.assign_version() } else { 0 };
+        if version == 0 {
+            return self.walk_mro(name);
+        }
+        let slot = method_cache_slot(version, name);
+        let cached = METHOD_CACHE.try_with(|c| {
+            let c = c.borrow();
+            let e = &c[slot];
+            (e.version == version && e.name == name.addr()).then(|| e.found.clone())
+        });
+        if let Ok(Some(found)) = cached {
+            return found;
+        }
+        let found = self.walk_mro(name);
+        let _ = METHOD_CACHE.try_with(|c| {
+            c.borrow_mut()[slot] = MethodCacheEntry {
+                version,
+                name: name.addr(),
+                found: found.clone(),
+            };
+        });
+        found
+    }
+
+    /// The MRO walk behind `lookup_with_owner`.
+    fn walk_mro(&self, name: &ObjRef) -> Option<(Value, &'static Object)> {
         self.with_mro(|mro| {
             for cls in mro {
                 if let Payload::Type(t) = &cls.payload {
@@ -421,6 +474,47 @@ mod tests {
         let d = new_class(&vm, "D", vec![b, c], &ns).unwrap();
         assert_eq!(names(d), ["D", "B", "C", "A", "object"]);
         assert!(new_class(&vm, "E", vec![a, b], &ns).is_err());
+    }
+
+    /// Only interned names key the method cache: two temporary strs that
+    /// live one after the other (and may share an address) must each get
+    /// their own answer.
+    #[test]
+    fn method_cache_ignores_temporary_names() {
+        let rt = Runtime::new(RuntimeOptions::default());
+        let vm = Vm::new(rt.interp().clone(), 1 << 20, false);
+        let ns = DictObj::new();
+        ns.set(
+            &vm,
+            crate::strobj::new_str("alpha"),
+            crate::value::Value::Int(1),
+        )
+        .unwrap();
+        ns.set(
+            &vm,
+            crate::strobj::new_str("gamma"),
+            crate::value::Value::Int(3),
+        )
+        .unwrap();
+        let a = new_class(&vm, "A", vec![], &ns).unwrap();
+        let td = a.type_data_of_self();
+        for (text, expected) in [("alpha", Some(1)), ("gamma", Some(3)), ("delta", None)] {
+            for _ in 0..3 {
+                let name = match crate::strobj::new_str(text) {
+                    crate::value::Value::Obj(o) => o,
+                    _ => unreachable!(),
+                };
+                let found = td.lookup(&name).map(|v| match v {
+                    crate::value::Value::Int(i) => i,
+                    _ => -1,
+                });
+                assert_eq!(found, expected, "{text}");
+            }
+        }
+        // Interned names are answered (and then cached) the same way.
+        assert!(td.lookup(&crate::strobj::intern("alpha")).is_some());
+        assert!(td.lookup(&crate::strobj::intern("alpha")).is_some());
+        assert!(td.lookup(&crate::strobj::intern("delta")).is_none());
     }
 
     /// Readers walk a class's MRO without a lock while it is replaced over

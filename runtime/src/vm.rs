@@ -391,7 +391,7 @@ impl Vm {
             Payload::Type(_) => crate::builtins::typecall::call_type(self, obj, args),
             _ => {
                 let cls = obj.class().type_data_of_self();
-                match cls.lookup(&intern("__call__")) {
+                match cls.lookup(&crate::strobj::intern_static("__call__")) {
                     Some(call) => {
                         let mut v = Vec::with_capacity(args.args.len() + 1);
                         v.push(callable.clone());
@@ -669,9 +669,17 @@ impl Vm {
 
     /// Looks a special method up on the type (not the instance) and calls it
     /// with `obj` first; None when the type has no such method.
-    pub fn call_special(&self, obj: &Value, name: &str, args: &[Value]) -> PyResult<Option<Value>> {
+    pub fn call_special(
+        &self,
+        obj: &Value,
+        name: &'static str,
+        args: &[Value],
+    ) -> PyResult<Option<Value>> {
         let cls = crate::builtins::types::class_of(obj);
-        let Some(m) = cls.type_data_of_self().lookup(&intern(name)) else {
+        let Some(m) = cls
+            .type_data_of_self()
+            .lookup(&crate::strobj::intern_static(name))
+        else {
             return Ok(None);
         };
         let mut v = Vec::with_capacity(args.len() + 1);

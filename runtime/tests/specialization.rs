@@ -101,3 +101,17 @@ print(f(C, 3000))\nC.k = 4\nprint(f(C, 3000))\nprint(f(D, 3000))\nC.k = 10\nprin
     assert!(stat(&stats, "LOAD_ATTR", "misses") >= 3, "{stats}");
     assert!(stat(&stats, "LOAD_ATTR", "hits") >= 11000, "{stats}");
 }
+
+#[test]
+fn method_cache_follows_class_changes() {
+    // Special-method lookups (`b + b`, `bool(b)`) go through each thread's
+    // method cache; every change to a class or a base must be seen at
+    // once: replacing, adding and deleting the method, and `__bases__`.
+    let (out, _stats) = run_with_stats(
+        "class A:\n    def __add__(self, o):\n        return 1\nclass C:\n    def __add__(self, o):\n        return 4\nclass B(A):\n    pass\nb = B()\n\ndef add(n):\n    return sorted({b + b for _ in range(n)})\n\nprint(add(300))\nA.__add__ = lambda self, o: 2\nprint(add(300))\nB.__add__ = lambda self, o: 3\nprint(add(300))\ndel B.__add__\nprint(add(300))\nB.__bases__ = (C,)\nprint(add(300))\nB.__bool__ = lambda self: False\nprint(bool(b), [bool(b) for _ in range(3)])\n",
+    );
+    assert_eq!(
+        out,
+        "[1]\n[2]\n[3]\n[2]\n[4]\nFalse [False, False, False]\n"
+    );
+}

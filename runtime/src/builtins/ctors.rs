@@ -200,7 +200,7 @@ fn base_payload(
         BaseKind::Object | BaseKind::Other | BaseKind::Type => {
             let td = cls.type_data_of_self();
             if !args.args.is_empty() {
-                let init = td.lookup(&crate::strobj::intern("__init__"));
+                let init = td.lookup(&crate::strobj::intern_static("__init__"));
                 let user_init = matches!(&init, Some(Value::Obj(o)) if !matches!(o.payload, Payload::Builtin(_)));
                 if !user_init {
                     return Err(vm.type_error(format!("{}() takes no arguments", td.name())));

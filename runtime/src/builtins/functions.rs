@@ -521,7 +521,7 @@ fn callable(vm: &Vm, args: CallArgs) -> PyResult<Value> {
             | Payload::Type(_) => true,
             _ => class_of(v)
                 .type_data_of_self()
-                .lookup(&intern("__call__"))
+                .lookup(&crate::strobj::intern_static("__call__"))
                 .is_some(),
         },
         _ => false,

@@ -171,7 +171,10 @@ pub fn native_get_item(vm: &Vm, o: &ObjRef, v: &Value, key: &Value) -> PyResult<
                 return Ok(val);
             }
             if !std::ptr::eq(o.class(), types().dict) {
-                if let Some(m) = o.type_data().lookup(&crate::strobj::intern("__missing__")) {
+                if let Some(m) = o
+                    .type_data()
+                    .lookup(&crate::strobj::intern_static("__missing__"))
+                {
                     return vm.call(&m, &[v.clone(), key.clone()]);
                 }
             }

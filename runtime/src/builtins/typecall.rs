@@ -38,7 +38,7 @@ pub fn call_type(vm: &Vm, cls: &ObjRef, args: CallArgs) -> PyResult<Value> {
     }
     // User class: __new__ then __init__.
     let new_fn = td
-        .lookup(&intern("__new__"))
+        .lookup(&crate::strobj::intern_static("__new__"))
         .filter(|f| !is_builtin_func(f));
     let instance = match new_fn {
         Some(nf) => {
@@ -60,7 +60,7 @@ pub fn call_type(vm: &Vm, cls: &ObjRef, args: CallArgs) -> PyResult<Value> {
         }
         None => ctors::new_instance_of(vm, cls_static, args)?,
     };
-    let init = td.lookup(&intern("__init__"));
+    let init = td.lookup(&crate::strobj::intern_static("__init__"));
     match init {
         Some(i) if !is_builtin_func(&i) => {
             let mut v = Vec::with_capacity(args.args.len() + 1);

@@ -115,7 +115,7 @@ fn rounding(
     vm: &Vm,
     a: CallArgs,
     name: &str,
-    dunder: &str,
+    dunder: &'static str,
     f: fn(f64) -> Result<BigInt, MathError>,
 ) -> PyResult<Value> {
     arg_count(vm, name, &a, 1, 1)?;

@@ -199,7 +199,10 @@ pub fn local_dict(vm: &Vm, o: &ObjRef) -> PyResult<Option<ObjRef>> {
     let first = tl.dicts.lock().is_empty();
     tl.dicts.lock().insert(me, d.clone());
     if !first {
-        if let Some(init) = o.type_data().lookup(&crate::strobj::intern("__init__")) {
+        if let Some(init) = o
+            .type_data()
+            .lookup(&crate::strobj::intern_static("__init__"))
+        {
             if !matches!(&init, Value::Obj(io) if matches!(io.payload, Payload::Builtin(_))) {
                 let mut args = vec![Value::Obj(o.clone())];
                 args.extend(tl.args.iter().cloned());

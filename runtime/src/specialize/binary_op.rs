@@ -13,7 +13,6 @@ use crate::eval::Frame;
 use crate::function::CallArgs;
 use crate::object::{Object, Payload};
 use crate::ops;
-use crate::strobj::intern;
 use crate::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 use weft_specializer::{BinaryOperator as B, Opcode};
@@ -61,7 +60,7 @@ fn getitem_attempt(o: &Object) -> Attempt {
     }
     // Version first: any change after this load moves it.
     let ver = td.assign_version();
-    match td.lookup(&intern("__getitem__")) {
+    match td.lookup(&crate::strobj::intern_static("__getitem__")) {
         Some(Value::Obj(g)) if matches!(g.payload, Payload::Function(_)) => {
             g.make_immortal();
             let w = pack(Opcode::BINARY_OP_SUBSCR_GETITEM, ver, 0).ok_or("no version")?;

@@ -12,7 +12,6 @@ use super::{adapt, guard_for, miss, pack, payload_of, stats, version_of, Attempt
 use crate::attrs::slot_member;
 use crate::eval::Frame;
 use crate::object::Payload;
-use crate::strobj::intern;
 use crate::typeobj::instance_attr_epoch;
 use crate::typeobj::BaseKind;
 use crate::value::{ObjRef, Value};
@@ -52,7 +51,7 @@ fn attempt(vm: &Vm, obj: &Value, name: &ObjRef) -> Attempt {
     if td.builtin && o.dict.is_none() {
         return Err("built-in class without instance dicts");
     }
-    let custom_setattr = matches!(td.lookup(&intern("__setattr__")), Some(Value::Obj(s)) if !matches!(s.payload, Payload::Builtin(_)));
+    let custom_setattr = matches!(td.lookup(&crate::strobj::intern_static("__setattr__")), Some(Value::Obj(s)) if !matches!(s.payload, Payload::Builtin(_)));
     if custom_setattr {
         return Err("__setattr__ override");
     }

@@ -7,7 +7,6 @@ use crate::builtins::types::{is_exact, types};
 use crate::eval::Frame;
 use crate::object::Payload;
 use crate::ops;
-use crate::strobj::intern;
 use crate::value::Value;
 use crate::vm::{PyResult, Vm};
 use weft_specializer::Opcode;
@@ -23,8 +22,12 @@ fn attempt(v: &Value) -> Attempt {
         Value::Obj(o) if matches!(o.payload, Payload::Plain) => {
             let td = o.class().type_data_of_self();
             if td.builtin
-                || td.lookup(&intern("__bool__")).is_some()
-                || td.lookup(&intern("__len__")).is_some()
+                || td
+                    .lookup(&crate::strobj::intern_static("__bool__"))
+                    .is_some()
+                || td
+                    .lookup(&crate::strobj::intern_static("__len__"))
+                    .is_some()
             {
                 return Err("class defines __bool__ or __len__");
             }
