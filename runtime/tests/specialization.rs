@@ -115,3 +115,20 @@ fn method_cache_follows_class_changes() {
         "[1]\n[2]\n[3]\n[2]\n[4]\nFalse [False, False, False]\n"
     );
 }
+
+#[test]
+fn alloc_and_enter_init_follows_the_class() {
+    // Instantiation sites hit ALLOC_AND_ENTER_INIT's direct path (default
+    // `__new__`, Python `__init__` taking exactly the arguments) and leave
+    // it for every other shape; replacing `__init__`, an `__init__` that
+    // returns a value, a user `__new__`, defaults and a built-in base all
+    // behave as in CPython.
+    let (out, stats) = run_with_stats(
+        "class P:\n    def __init__(self, x):\n        self.x = x\n\ndef make(cls, n):\n    return [cls(i).x for i in range(n)][-1]\n\nprint(make(P, 300))\nP.__init__ = lambda self, x: setattr(self, \"x\", -x)\nprint(make(P, 300))\ndef bad(self, x):\n    self.x = x\n    return 5\nP.__init__ = bad\ntry:\n    make(P, 300)\nexcept TypeError as e:\n    print(\"TypeError:\", e)\nclass Q(P):\n    def __new__(cls, x):\n        o = object.__new__(cls)\n        o.y = 7\n        return o\n    def __init__(self, x):\n        self.x = x * 2\nprint(make(Q, 300), Q(1).y)\nclass R:\n    def __init__(self, x, y=3):\n        self.x = x + y\nprint(make(R, 300))\nclass L(list):\n    def __init__(self, x):\n        super().__init__([x])\n        self.x = x\nprint(make(L, 300), L(4))\n",
+    );
+    assert_eq!(
+        out,
+        "299\n-299\nTypeError: __init__() should return None, not 'int'\n598 7\n302\n299 [4]\n"
+    );
+    assert!(stat(&stats, "CALL", "hits") > 1000, "{stats}");
+}

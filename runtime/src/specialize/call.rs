@@ -37,7 +37,11 @@
 //! * LEN / ISINSTANCE: the builtins `len` (one argument) and `isinstance`
 //!   (two), recognised by their native function, computed inline;
 //! * TYPE_1 / STR_1 / TUPLE_1: `type(x)`, `str(x)`, `tuple(x)`;
-//! * BUILTIN_CLASS / ALLOC_AND_ENTER_INIT: a built-in / user class.
+//! * BUILTIN_CLASS / ALLOC_AND_ENTER_INIT: a built-in / user class; for a
+//!   user class with plain instances, the default `__new__` and a Python
+//!   `__init__` that fits the arguments exactly, ALLOC_AND_ENTER_INIT
+//!   allocates the instance and runs `__init__` directly (other shapes go
+//!   through `call_type`).
 //!
 //! NON_PY_GENERAL: any other callable (objects with `__call__`, bound
 //! methods of natives, ...), guarded only by "not a Python function nor a
@@ -363,12 +367,70 @@ fn fast(
         | Opcode::CALL_LIST_APPEND
         | Opcode::CALL_LEN
         | Opcode::CALL_ISINSTANCE
-        | Opcode::CALL_BUILTIN_CLASS
-        | Opcode::CALL_ALLOC_AND_ENTER_INIT => {
+        | Opcode::CALL_BUILTIN_CLASS => {
             by_identity_fast(vm, op, at, units, callable, args_of(tail))
+        }
+        Opcode::CALL_ALLOC_AND_ENTER_INIT => {
+            let (g, addr) = units.read_payload2(at, op)?;
+            let Value::Obj(cls) = callable else {
+                return None;
+            };
+            if g & 0xff != op as u8 as u64 || addr != cls.addr() as u64 {
+                return None;
+            }
+            let args = args_of_mut(tail);
+            Some(match alloc_and_enter_init(vm, cls, args) {
+                Some(r) => r,
+                None => crate::builtins::typecall::call_type(vm, cls, CallArgs::positional(args)),
+            })
         }
         _ => None,
     }
+}
+
+/// ALLOC_AND_ENTER_INIT's direct path, CPython's: for a user class with
+/// plain instances, the default `__new__` and a Python `__init__` that
+/// takes exactly the call's arguments, allocate the instance and run
+/// `__init__` on the arguments in place (no argument vector, no binder).
+/// `None`, with nothing done, for any other class shape; `call_type`
+/// then does the general protocol. The lookups come from the method
+/// cache, so a changed `__init__` or `__new__` is seen at once.
+fn alloc_and_enter_init(vm: &Vm, cls: &ObjRef, args: &mut [Value]) -> Option<PyResult<Value>> {
+    let cls_static = cls.as_static()?;
+    let td = cls.type_data_of_self();
+    if td.builtin || td.base_kind != crate::typeobj::BaseKind::Object {
+        return None;
+    }
+    let user_new = match td.lookup(&crate::strobj::intern_static("__new__")) {
+        None => false,
+        Some(Value::Obj(n)) => !matches!(n.payload, Payload::Builtin(_)),
+        Some(_) => true,
+    };
+    if user_new {
+        return None;
+    }
+    let init = td.lookup(&crate::strobj::intern_static("__init__"))?;
+    let Value::Obj(io) = &init else {
+        return None;
+    };
+    let Payload::Function(f) = &io.payload else {
+        return None;
+    };
+    if !exact_fit(f, args.len() + 1) {
+        return None;
+    }
+    let instance = Value::Obj(ObjRef::new(crate::object::Object::new_instance(
+        cls_static,
+        Payload::Plain,
+    )));
+    Some(match call_exact_with(vm, f, Some(&instance), args) {
+        Ok(Value::None) => Ok(instance),
+        Ok(r) => Err(vm.type_error(format!(
+            "__init__() should return None, not '{}'",
+            vm.type_name(&r)
+        ))),
+        Err(e) => Err(e),
+    })
 }
 
 /// The variants guarded by the identity of an immortal callable.
@@ -388,7 +450,7 @@ fn by_identity_fast(
     }
     let n = args.len();
     match (op, &o.payload) {
-        (Opcode::CALL_BUILTIN_CLASS | Opcode::CALL_ALLOC_AND_ENTER_INIT, Payload::Type(_)) => Some(
+        (Opcode::CALL_BUILTIN_CLASS, Payload::Type(_)) => Some(
             crate::builtins::typecall::call_type(vm, o, CallArgs::positional(args)),
         ),
         (Opcode::CALL_LEN, _) if n == 1 => {
