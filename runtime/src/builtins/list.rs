@@ -1,5 +1,7 @@
-//! `list` and `tuple` methods, and the stable fallible merge sort shared
-//! by `list.sort` and `sorted`.
+//! `list` and `tuple` methods, and the sort shared by `list.sort` and
+//! `sorted`: keys that compare natively (ints, floats, exact strs, tuples
+//! of those) are ordered by a permutation sort with no user code; all
+//! others go through the stable fallible merge sort.
 
 use crate::builtins::args::{arg_count, Args};
 use crate::builtins::types::types;
@@ -113,7 +115,9 @@ pub fn sort_values(vm: &Vm, items: &mut Vec<Value>, key: &Value, reverse: bool) 
         if reverse {
             items.reverse();
         }
-        merge_sort(items, &mut |a, b| ops::less_than(vm, a, b))?;
+        if !sort_natively(items, |v| v) {
+            merge_sort(items, &mut |a, b| ops::less_than(vm, a, b))?;
+        }
         if reverse {
             items.reverse();
         }
@@ -126,12 +130,78 @@ pub fn sort_values(vm: &Vm, items: &mut Vec<Value>, key: &Value, reverse: bool) 
     if reverse {
         pairs.reverse();
     }
-    merge_sort(&mut pairs, &mut |a, b| ops::less_than(vm, &a.0, &b.0))?;
+    if !sort_natively(&mut pairs, |p| &p.0) {
+        merge_sort(&mut pairs, &mut |a, b| ops::less_than(vm, &a.0, &b.0))?;
+    }
     if reverse {
         pairs.reverse();
     }
     *items = pairs.into_iter().map(|p| p.1).collect();
     Ok(())
+}
+
+/// Python's order of two sort keys when deciding it runs no user code and
+/// cannot fail: ints, floats other than NaN, exact strs (code point order,
+/// which is UTF-8 byte order) and exact tuples of those, compared item by
+/// item as tuples compare. `None` for any other pair. On the values where
+/// it answers it is a total order, so any stable sort by it gives exactly
+/// the result of the general sort (CPython's pre-sort key check, in the
+/// same spirit).
+fn native_order(a: &Value, b: &Value) -> Option<std::cmp::Ordering> {
+    match (a, b) {
+        (Value::Int(x), Value::Int(y)) => Some(x.cmp(y)),
+        (Value::Float(x), Value::Float(y)) => x.partial_cmp(y),
+        (Value::Obj(x), Value::Obj(y)) => {
+            let t = types();
+            let exact =
+                |c: &'static Object| std::ptr::eq(x.class(), c) && std::ptr::eq(y.class(), c);
+            match (&x.payload, &y.payload) {
+                (Payload::Str(s), Payload::Str(u)) if exact(t.str) => {
+                    Some(s.as_str().cmp(u.as_str()))
+                }
+                (Payload::Tuple(s), Payload::Tuple(u)) if exact(t.tuple) => {
+                    for (p, q) in s.iter().zip(u.iter()) {
+                        match native_order(p, q)? {
+                            std::cmp::Ordering::Equal => {}
+                            unequal => return Some(unequal),
+                        }
+                    }
+                    Some(s.len().cmp(&u.len()))
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Sorts `items` stably by `native_order` of their keys and returns true,
+/// or returns false with `items` untouched when some pair of keys needs
+/// the general comparison (which may run user code or raise).
+fn sort_natively<T: Default>(items: &mut Vec<T>, key: impl Fn(&T) -> &Value) -> bool {
+    if items.len() < 2 {
+        return true;
+    }
+    let mut undecided = false;
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    order.sort_by(|&i, &j| {
+        if undecided {
+            return std::cmp::Ordering::Equal;
+        }
+        native_order(key(&items[i]), key(&items[j])).unwrap_or_else(|| {
+            undecided = true;
+            std::cmp::Ordering::Equal
+        })
+    });
+    if undecided {
+        return false;
+    }
+    let sorted: Vec<T> = order
+        .iter()
+        .map(|&i| std::mem::take(&mut items[i]))
+        .collect();
+    *items = sorted;
+    true
 }
 
 fn this<'a>(vm: &Vm, args: &'a CallArgs) -> PyResult<&'a ListObj> {
