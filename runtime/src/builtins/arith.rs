@@ -30,6 +30,12 @@ pub fn float_divmod(vm: &Vm, a: f64, b: f64) -> PyResult<(f64, f64)> {
     if b == 0.0 {
         return Err(vm.zero_division("float divmod()"));
     }
+    Ok(float_divmod_nonzero(a, b))
+}
+
+/// `float_divmod` for a divisor known not to be zero (the compiler's
+/// constant folding uses it too).
+pub fn float_divmod_nonzero(a: f64, b: f64) -> (f64, f64) {
     let mut m = a % b;
     let mut div = (a - m) / b;
     if m != 0.0 {
@@ -50,7 +56,7 @@ pub fn float_divmod(vm: &Vm, a: f64, b: f64) -> PyResult<(f64, f64)> {
     } else {
         0.0f64.copysign(a / b)
     };
-    Ok((floordiv, m))
+    (floordiv, m)
 }
 
 fn float_op(vm: &Vm, a: f64, b: f64, op: BinaryOperator) -> PyResult<Value> {

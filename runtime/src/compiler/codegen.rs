@@ -20,8 +20,10 @@
 //! - Single `*x` in a call builds a real tuple (`BUILD_LIST 0; x;
 //!   LIST_EXTEND 1; LIST_TO_TUPLE`); keyword dicts always start from
 //!   `BUILD_MAP 0` and every run of `k=v` is merged with `DICT_MERGE 1`.
-//! - `__debug__` is the constant `True`; `-<number>`, `~<int>`, `+<number>`
-//!   and tuples of constants are folded; lists/sets of more than two
+//! - `__debug__` is the constant `True`; `-<number>`, `~<int>`, `+<number>`,
+//!   binary operators on constants (with CPython's size limits, see
+//!   `fold.rs`; `int ** negative` is left to run time) and tuples of
+//!   constants are folded; lists/sets of more than two
 //!   constants are built from a constant tuple (`LIST_EXTEND`/`SET_UPDATE`).
 //! - Unreachable code is removed, and a jump to a short exit sequence
 //!   (`<= 4` instructions ending in a return/raise) is replaced by a copy.
@@ -1860,8 +1862,16 @@ impl<'a> Codegen<'a> {
     // -----------------------------------------------------------------
     // Expressions
 
-    /// The value of an expression that is a compile-time constant.
+    /// The value of an expression that is a compile-time constant
+    /// (literals, and operators on them folded as CPython folds them).
     fn const_of(&self, e: &Expr) -> Option<Constant> {
+        self.const_within(e, CONST_FOLD_DEPTH)
+    }
+
+    /// `const_of`, looking at most `depth` operators deep (so that a deep
+    /// expression is not walked again from every level it is compiled at).
+    fn const_within(&self, e: &Expr, depth: u32) -> Option<Constant> {
+        let depth = depth.checked_sub(1)?;
         Some(match e {
             Expr::NumberLiteral(n) => match &n.value {
                 Number::Int(i) => Constant::Int(int_value(i)?),
@@ -1875,7 +1885,9 @@ impl<'a> Codegen<'a> {
             Expr::EllipsisLiteral(_) => Constant::Ellipsis,
             Expr::UnaryOp(u) => {
                 let inner = match u.operand.as_ref() {
-                    Expr::NumberLiteral(_) | Expr::UnaryOp(_) => self.const_of(&u.operand)?,
+                    Expr::NumberLiteral(_) | Expr::UnaryOp(_) | Expr::BinOp(_) => {
+                        self.const_within(&u.operand, depth)?
+                    }
                     _ => return None,
                 };
                 match (u.op, inner) {
@@ -1894,13 +1906,19 @@ impl<'a> Codegen<'a> {
                         if matches!(x, Expr::Starred(_)) {
                             None
                         } else {
-                            self.const_of(x)
+                            self.const_within(x, depth)
                         }
                     })
                     .collect();
                 Constant::Tuple(items?)
             }
             Expr::Name(n) if n.id.as_str() == "__debug__" => Constant::Bool(true),
+            Expr::BinOp(b) => {
+                let op = binary_operator(b.op)?;
+                let left = self.const_within(&b.left, depth)?;
+                let right = self.const_within(&b.right, depth)?;
+                super::fold::fold_binop(op, &left, &right)?
+            }
             _ => return None,
         })
     }
@@ -2745,6 +2763,9 @@ fn docstring_of(body: &[Stmt]) -> Option<(String, TextRange)> {
     }
     None
 }
+
+/// How many operators deep `const_of` looks for a constant.
+const CONST_FOLD_DEPTH: u32 = 32;
 
 fn binary_operator(op: Operator) -> Option<BinaryOperator> {
     Some(match op {

@@ -10,6 +10,7 @@
 
 mod assemble;
 mod codegen;
+mod fold;
 pub mod output;
 mod symtable;
 #[cfg(test)]

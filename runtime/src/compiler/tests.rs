@@ -1748,3 +1748,22 @@ fn parallel_assignment_of_two_or_three_is_a_swap() {
     assert!(has_op(f, Opcode::UNPACK_EX));
     assert!(!has_op(f, Opcode::UNPACK_SEQUENCE));
 }
+
+#[test]
+fn constant_operators_fold_as_cpython_folds_them() {
+    // `(2 ** 64)`, `1 << 20` and `-(2 ** 3)` become single constants;
+    // `2 ** 200` (more than 128 bits) and `1 // 0` (raises) stay operators.
+    let code = compile("a = x % (2 ** 64)\nb = 1 << 20\nc = -(2 ** 3)\nd = 2 ** 200\ne = 1 // 0\n");
+    let text = ops(&code).join(" ");
+    assert!(text.contains("LOAD_CONST (18446744073709551616)"), "{text}");
+    assert!(text.contains("LOAD_CONST (1048576)"), "{text}");
+    assert!(text.contains("LOAD_CONST (-8)"), "{text}");
+    assert_eq!(
+        instrs(&code)
+            .iter()
+            .filter(|(_, op, _)| *op == Opcode::BINARY_OP)
+            .count(),
+        3,
+        "x % c, 2 ** 200 and 1 // 0 remain: {text}"
+    );
+}

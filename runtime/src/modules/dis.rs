@@ -48,6 +48,38 @@ pub fn listing(code: &CodeObject, adaptive: bool) -> String {
     out
 }
 
+/// The repr of a constant (the kinds a code object's constants hold).
+fn const_repr(v: &Value) -> String {
+    match v {
+        Value::Obj(o) => match &o.payload {
+            Payload::Str(s) => crate::builtins::repr::repr_str(s.as_str()),
+            Payload::Code(c) => format!("<code object {}>", c.name),
+            Payload::Int(i) => i.to_string(),
+            Payload::Float(f) => crate::format::float_repr(*f),
+            Payload::Tuple(items) => {
+                let parts: Vec<String> = items.iter().map(const_repr).collect();
+                if parts.len() == 1 {
+                    format!("({},)", parts[0])
+                } else {
+                    format!("({})", parts.join(", "))
+                }
+            }
+            _ => String::new(),
+        },
+        Value::Int(i) => i.to_string(),
+        Value::None => "None".into(),
+        Value::Bool(b) => {
+            if *b {
+                "True".into()
+            } else {
+                "False".into()
+            }
+        }
+        Value::Float(f) => crate::format::float_repr(*f),
+        Value::Null => String::new(),
+    }
+}
+
 fn argrepr(code: &CodeObject, op: Opcode, arg: u32) -> String {
     let name = |i: usize| {
         code.names
@@ -59,25 +91,7 @@ fn argrepr(code: &CodeObject, op: Opcode, arg: u32) -> String {
         Opcode::LOAD_CONST => code
             .consts
             .get(arg as usize)
-            .map(|v| match v {
-                Value::Obj(o) => match &o.payload {
-                    Payload::Str(s) => crate::builtins::repr::repr_str(s.as_str()),
-                    Payload::Code(c) => format!("<code object {}>", c.name),
-                    _ => String::new(),
-                },
-                Value::Int(i) => i.to_string(),
-                Value::None => "None".into(),
-                Value::Bool(b) => {
-                    if *b {
-                        "True".into()
-                    } else {
-                        "False".into()
-                    }
-                }
-                Value::Float(f) => crate::format::float_repr(*f),
-                Value::Null => String::new(),
-            })
-            .map(|s| format!("({s})"))
+            .map(|v| format!("({})", const_repr(v)))
             .unwrap_or_default(),
         Opcode::LOAD_FAST | Opcode::STORE_FAST | Opcode::DELETE_FAST => code
             .varnames
