@@ -10,4 +10,6 @@ pub mod sync;
 
 pub use code::{CodeError, CodeUnit, CodeUnits, Rewrite};
 pub use counter::BackoffCounter;
-pub use opcode::{comparison_of, BinaryOperator, Family, Opcode, COMPARE_TO_BOOL};
+pub use opcode::{
+    comparison_of, BinaryOperator, Family, Opcode, COMPARE_TO_BOOL, FAMILY_CACHE_UNITS,
+};

@@ -9,6 +9,10 @@
 //! `LOAD_ATTR` with the low oparg bit set) in the `self_or_null` position of
 //! a call.
 
+/// Inline cache units after every member of a family (the unit holding
+/// its side-cache index); instructions outside families have none.
+pub const FAMILY_CACHE_UNITS: usize = 1;
+
 /// Defines `Opcode`, `Family` and all derived tables from one list.
 ///
 /// * `simple { NAME [=> INSTRUMENTED_NAME], ... }` — instructions with no
@@ -113,7 +117,7 @@ macro_rules! instruction_set {
             let mut t = [0u8; N_OPCODES];
             let mut i = 0;
             while i < N_OPCODES {
-                t[i] = if Opcode::ALL[i].family_computed().is_some() { 1 } else { 0 };
+                t[i] = if Opcode::ALL[i].family_computed().is_some() { FAMILY_CACHE_UNITS as u8 } else { 0 };
                 i += 1;
             }
             t
@@ -725,6 +729,7 @@ mod tests {
                 assert!(v.is_specialized());
                 assert_eq!(v.family(), Some(*fam));
                 assert_eq!(v.cache_units(), fam.base().cache_units());
+                assert_eq!(v.cache_units(), FAMILY_CACHE_UNITS);
                 assert_eq!(v.cache_words(), fam.base().cache_words());
                 assert!(v.name().starts_with(fam.name()));
             }

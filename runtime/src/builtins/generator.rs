@@ -25,11 +25,26 @@ enum Resume {
     Throw(PyErr),
 }
 
+/// Sets a generator's `running` flag, returning its previous value. While
+/// one thread alone runs Python code (`single_thread_phase`) nobody else
+/// can look at the flag, so a load and a store replace the locked swap
+/// (two of them per resumption otherwise).
+#[inline(always)]
+fn claim(running: &std::sync::atomic::AtomicBool) -> bool {
+    if crate::value::single_thread_phase() {
+        let was = running.load(Ordering::Relaxed);
+        running.store(true, Ordering::Relaxed);
+        was
+    } else {
+        running.swap(true, Ordering::AcqRel)
+    }
+}
+
 fn resume(vm: &Vm, g: &ObjRef, how: Resume) -> PyResult<SendResult> {
     let Payload::Generator(gen) = &g.payload else {
         return Err(vm.type_error("not a generator"));
     };
-    if gen.running.swap(true, Ordering::AcqRel) {
+    if claim(&gen.running) {
         return Err(vm.value_error("generator already executing"));
     }
     struct Running<'a>(&'a std::sync::atomic::AtomicBool);
@@ -46,7 +61,12 @@ fn resume(vm: &Vm, g: &ObjRef, how: Resume) -> PyResult<SendResult> {
             Resume::Throw(e) => Err(e),
         };
     };
-    let started = gen.started.swap(true, Ordering::AcqRel);
+    // Under the `running` claim no other thread touches the generator,
+    // so a load and (the first time) a store do what a swap would.
+    let started = gen.started.load(Ordering::Acquire);
+    if !started {
+        gen.started.store(true, Ordering::Release);
+    }
     let throw = match how {
         Resume::Send(v) => {
             if !started && !v.is_none() {
