@@ -331,9 +331,13 @@ impl ValueStack {
         }
     }
 
-    /// Drops every value.
+    /// Drops every value (nothing to do, and no call, for the empty stack a
+    /// returning frame leaves).
+    #[inline(always)]
     pub fn clear(&mut self) {
-        self.truncate(0);
+        if self.len != 0 {
+            self.truncate(0);
+        }
     }
 
     /// Pops the top `n` values, bottom first.
