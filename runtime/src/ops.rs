@@ -32,6 +32,9 @@ fn call_special(vm: &Vm, m: &Value, recv: &Value, args: &[Value]) -> PyResult<Va
     if let Some(sf) = crate::attrs::unwrap_static(m) {
         return vm.call(&sf, args);
     }
+    if let Some(r) = crate::specialize::call::call_python_exact(vm, m, Some(recv), args) {
+        return r;
+    }
     let mut v = Vec::with_capacity(args.len() + 1);
     v.push(recv.clone());
     v.extend_from_slice(args);

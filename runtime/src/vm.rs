@@ -414,6 +414,12 @@ impl Vm {
 
     /// Calls a Python function object.
     pub fn call_function(&self, fobj: &ObjRef, f: &FunctionObj, args: CallArgs) -> PyResult<Value> {
+        if args.kwnames.is_empty() {
+            if let Some(r) = crate::specialize::call::call_function_exact(self, f, None, args.args)
+            {
+                return r;
+            }
+        }
         let state = f.state();
         let code = state.code;
         let mut frame = Frame::new(code, f.globals.clone(), None);
@@ -682,14 +688,16 @@ impl Vm {
         else {
             return Ok(None);
         };
+        if let Some(sf) = crate::attrs::unwrap_static(&m) {
+            return self.call(&sf, args).map(Some);
+        }
+        if let Some(r) = crate::specialize::call::call_python_exact(self, &m, Some(obj), args) {
+            return r.map(Some);
+        }
         let mut v = Vec::with_capacity(args.len() + 1);
         v.push(obj.clone());
         v.extend_from_slice(args);
-        let f = crate::attrs::unwrap_static(&m);
-        match f {
-            Some(sf) => self.call(&sf, args).map(Some),
-            None => self.call(&m, &v).map(Some),
-        }
+        self.call(&m, &v).map(Some)
     }
 
     // ----- globals dicts --------------------------------------------------

@@ -63,6 +63,21 @@ pub fn call_type(vm: &Vm, cls: &ObjRef, args: CallArgs) -> PyResult<Value> {
     let init = td.lookup(&crate::strobj::intern_static("__init__"));
     match init {
         Some(i) if !is_builtin_func(&i) => {
+            let direct = if args.kwnames.is_empty() {
+                crate::specialize::call::call_python_exact(vm, &i, Some(&instance), args.args)
+            } else {
+                None
+            };
+            if let Some(r) = direct {
+                let r = r?;
+                if !r.is_none() {
+                    return Err(vm.type_error(format!(
+                        "__init__() should return None, not '{}'",
+                        vm.type_name(&r)
+                    )));
+                }
+                return Ok(instance);
+            }
             let mut v = Vec::with_capacity(args.args.len() + 1);
             v.push(instance.clone());
             v.extend_from_slice(args.args);

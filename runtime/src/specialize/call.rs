@@ -187,19 +187,68 @@ fn call_exact_with(
     recv: Option<&Value>,
     args: &mut [Value],
 ) -> PyResult<Value> {
+    run_exact(vm, f, |locals| {
+        let skip = match recv {
+            Some(r) => {
+                locals[0] = r.clone();
+                1
+            }
+            None => 0,
+        };
+        // The arguments move into the new frame (the caller drops its slots).
+        for (local, arg) in locals[skip..skip + args.len()].iter_mut().zip(args) {
+            *local = std::mem::take(arg);
+        }
+    })
+}
+
+/// Calls `func` with `recv` and then `args` when it is a Python function
+/// whose positional parameters they fit exactly: the frame is filled with
+/// clones, with no argument vector and no binder (special methods called
+/// by the runtime, `__init__` through `type.__call__`). `None`, with
+/// nothing done, for any other callable or shape.
+pub(crate) fn call_python_exact(
+    vm: &Vm,
+    func: &Value,
+    recv: Option<&Value>,
+    args: &[Value],
+) -> Option<PyResult<Value>> {
+    let Value::Obj(fo) = func else {
+        return None;
+    };
+    let Payload::Function(f) = &fo.payload else {
+        return None;
+    };
+    call_function_exact(vm, f, recv, args)
+}
+
+/// `call_python_exact` for a function object already unwrapped.
+pub(crate) fn call_function_exact(
+    vm: &Vm,
+    f: &FunctionObj,
+    recv: Option<&Value>,
+    args: &[Value],
+) -> Option<PyResult<Value>> {
+    if !exact_fit(f, args.len() + recv.is_some() as usize) {
+        return None;
+    }
+    Some(run_exact(vm, f, |locals| {
+        let mut slots = locals.iter_mut();
+        for v in recv.into_iter().chain(args) {
+            if let Some(slot) = slots.next() {
+                *slot = v.clone();
+            }
+        }
+    }))
+}
+
+/// Runs a Python function that `exact_fit`s its arguments, which `fill`
+/// writes into the new frame's first locals.
+#[inline(always)]
+fn run_exact(vm: &Vm, f: &FunctionObj, fill: impl FnOnce(&mut [Value])) -> PyResult<Value> {
     let code = f.code();
     let mut frame = Frame::new(code, f.globals.clone(), None);
-    let skip = match recv {
-        Some(r) => {
-            frame.locals[0] = r.clone();
-            1
-        }
-        None => 0,
-    };
-    // The arguments move into the new frame (the caller drops its slots).
-    for (local, arg) in frame.locals[skip..skip + args.len()].iter_mut().zip(args) {
-        *local = std::mem::take(arg);
-    }
+    fill(&mut frame.locals);
     frame.init_cells();
     if let Some(cl) = &f.closure {
         frame.cells.extend(cl.iter().cloned());

@@ -1,0 +1,36 @@
+//! Scripts whose output must be CPython 3.11's, for runtime fast paths
+//! that have a general path beside them: `sorted`/`list.sort` ordering
+//! native keys directly (`sort_keys.py`), and Python functions the
+//! runtime calls with an exact argument fit run without the binder
+//! (`direct_calls.py`). Each `scripts/NAME.out` is what `python3.11
+//! scripts/NAME.py` prints.
+
+mod common;
+
+use common::run_weft;
+use std::path::Path;
+use std::time::Duration;
+
+fn matches_cpython(name: &str) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scripts");
+    let script = format!("{name}.py");
+    let out = run_weft(&["run", &script], &dir, Duration::from_secs(60));
+    assert_eq!(
+        out.status,
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let expected = std::fs::read_to_string(dir.join(format!("{name}.out"))).unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
+}
+
+#[test]
+fn sort_keys_match_cpython() {
+    matches_cpython("sort_keys");
+}
+
+#[test]
+fn direct_calls_match_cpython() {
+    matches_cpython("direct_calls");
+}
