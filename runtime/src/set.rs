@@ -8,9 +8,9 @@ use crate::builtins::types::types;
 use crate::builtins::{add_method, BuiltinRegistry};
 use crate::function::CallArgs;
 use crate::object::{Object, Payload};
-use crate::objlock::ObjMutex as Mutex;
+use crate::objlock::{ObjMutex as Mutex, ObjMutexGuard};
 use crate::ops::{self, native_eq};
-use crate::settable::{ops as sops, DictOperand, Other, SetTable};
+use crate::settable::{ops as sops, DictOperand, Other, Probe, ProbeStep, SetTable};
 use crate::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 use weft_specializer::BinaryOperator;
@@ -82,17 +82,85 @@ impl SetObj {
     /// Membership.
     pub fn contains(&self, vm: &Vm, v: &Value) -> PyResult<bool> {
         let h = vm.hash(v)?;
-        let t = self.table.lock();
-        let mut eq = eq_fn(vm);
-        t.contains(v, h, &mut eq)
+        let (_table, found) = self.find(vm, v, h)?;
+        Ok(matches!(found, Found::At(_)))
     }
 
     /// Adds an item.
     pub fn add(&self, vm: &Vm, v: Value) -> PyResult<bool> {
         let h = vm.hash(&v)?;
-        let mut eq = eq_fn(vm);
-        self.table.lock().insert(v, h, &mut eq)
+        let mut v = v;
+        loop {
+            let (mut table, found) = self.find(vm, &v, h)?;
+            match found {
+                Found::At(_) => return Ok(false),
+                Found::Absent(probe) => match table.insert_at_probe(&probe, v) {
+                    Ok(()) => return Ok(true),
+                    Err(back) => v = back,
+                },
+            }
+        }
     }
+
+    /// Removes an item equal to `v`; false when there is none.
+    pub fn discard(&self, vm: &Vm, v: &Value) -> PyResult<bool> {
+        let h = vm.hash(v)?;
+        let (mut table, found) = self.find(vm, v, h)?;
+        Ok(match found {
+            Found::At(i) => table.remove_at(i).is_some(),
+            Found::Absent(_) => false,
+        })
+    }
+
+    /// Looks `v` (hash `h`) up as CPython's `set_lookkey` does, with every
+    /// user `__eq__` called while the table is unlocked (no Python code
+    /// runs under a container lock, so `__eq__` may use the set): the
+    /// probe is paused, the lock released, and if the comparison replaced
+    /// the table or the key compared the lookup starts over. Returns the table, locked again,
+    /// with where the lookup ended.
+    fn find<'a>(
+        &'a self,
+        vm: &Vm,
+        v: &Value,
+        h: i64,
+    ) -> PyResult<(ObjMutexGuard<'a, SetTable<Value>>, Found)> {
+        let mut table = self.table.lock();
+        let mut probe = table.probe(h);
+        loop {
+            let idx = match table.probe_next(&mut probe) {
+                ProbeStep::Absent => return Ok((table, Found::Absent(probe))),
+                ProbeStep::Candidate(idx) => idx,
+            };
+            let decided = match table.key_at(idx) {
+                None => continue,
+                Some(stored) if stored.is(v) => Ok(true),
+                Some(stored) => native_eq(stored, v).ok_or_else(|| stored.clone()),
+            };
+            let same = match decided {
+                Ok(same) => same,
+                Err(stored) => {
+                    drop(table);
+                    let same = vm.eq_bool(&stored, v)?;
+                    table = self.table.lock();
+                    if !table.resume_probe(&mut probe, idx, |k| k.is(&stored)) {
+                        probe = table.probe(h);
+                        continue;
+                    }
+                    same
+                }
+            };
+            if same {
+                return Ok((table, Found::At(idx)));
+            }
+        }
+    }
+}
+
+/// Where `SetObj::find` ended: at the slot of an equal key, or with the
+/// finished probe that says where the key would go.
+enum Found {
+    At(usize),
+    Absent(Probe),
 }
 
 fn set_payload(v: &Value) -> Option<&SetObj> {
@@ -268,9 +336,7 @@ fn add(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 fn discard_impl(vm: &Vm, args: &CallArgs) -> PyResult<bool> {
     let s = this(vm, args)?;
     let v = &args.pos()[1];
-    let h = vm.hash(v)?;
-    let mut eq = eq_fn(vm);
-    Ok(s.table.lock().remove(v, h, &mut eq)?.is_some())
+    s.discard(vm, v)
 }
 
 fn discard(vm: &Vm, args: CallArgs) -> PyResult<Value> {

@@ -2,8 +2,10 @@
 //! that have a general path beside them: `sorted`/`list.sort` ordering
 //! native keys directly (`sort_keys.py`), and Python functions the
 //! runtime calls with an exact argument fit run without the binder
-//! (`direct_calls.py`). Each `scripts/NAME.out` is what `python3.11
-//! scripts/NAME.py` prints.
+//! (`direct_calls.py`), and sets looking keys up without their lock
+//! while a user `__eq__` runs (`user_eq_in_containers.py`; it used to
+//! hang). Each `scripts/NAME.out` is what `python3.11 scripts/NAME.py`
+//! prints.
 
 mod common;
 
@@ -33,4 +35,9 @@ fn sort_keys_match_cpython() {
 #[test]
 fn direct_calls_match_cpython() {
     matches_cpython("direct_calls");
+}
+
+#[test]
+fn user_eq_in_containers_matches_cpython() {
+    matches_cpython("user_eq_in_containers");
 }

@@ -97,6 +97,9 @@ pub struct SetTable<K> {
     used: usize,
     finger: usize,
     stamp: u64,
+    /// Moves whenever `slots` is replaced by another array (CPython's
+    /// table pointer changing): a resize, `clear`, `replace_body`.
+    layout: u64,
 }
 
 impl<K> Default for SetTable<K> {
@@ -140,6 +143,7 @@ pub struct Probe {
     end: Option<usize>,
     mask: usize,
     stamp: u64,
+    layout: u64,
 }
 
 impl Probe {
@@ -232,6 +236,7 @@ impl<K> SetTable<K> {
             used: 0,
             finger: 0,
             stamp: 0,
+            layout: 0,
         }
     }
 
@@ -337,6 +342,30 @@ impl<K> SetTable<K> {
             end: None,
             mask,
             stamp: self.stamp,
+            layout: self.layout,
+        }
+    }
+
+    /// After a comparison made with the table unlocked (it may have run
+    /// user code that changed the set), whether the lookup may go on from
+    /// `probe`, CPython's `set_lookkey` test: the table was not replaced
+    /// and slot `idx` still holds the key compared (`same_key`). The probe
+    /// is then made current again; otherwise the caller starts over.
+    pub fn resume_probe(
+        &self,
+        probe: &mut Probe,
+        idx: usize,
+        same_key: impl Fn(&K) -> bool,
+    ) -> bool {
+        if probe.layout != self.layout || probe.mask != self.mask() {
+            return false;
+        }
+        match self.key_at(idx) {
+            Some(k) if same_key(k) => {
+                probe.stamp = self.stamp;
+                true
+            }
+            _ => false,
         }
     }
 
@@ -585,6 +614,7 @@ impl<K> SetTable<K> {
         self.fill = 0;
         self.used = 0;
         self.touch();
+        self.layout = self.layout.wrapping_add(1);
     }
 
     /// Replaces this table's contents (slots, `fill`, `used`) with
@@ -600,6 +630,8 @@ impl<K> SetTable<K> {
         std::mem::swap(&mut self.used, &mut new.used);
         self.touch();
         new.touch();
+        self.layout = self.layout.wrapping_add(1);
+        new.layout = new.layout.wrapping_add(1);
         new
     }
 
@@ -615,6 +647,7 @@ impl<K> SetTable<K> {
         let old = std::mem::replace(&mut self.slots, empty_slots(newsize));
         self.fill = self.used;
         self.touch();
+        self.layout = self.layout.wrapping_add(1);
         for slot in old {
             if let Slot::Active(k, h) = slot {
                 insert_clean(&mut self.slots, k, h);
