@@ -160,6 +160,15 @@ fn compile_inner(source: &str, filename: &str) -> Result<CompiledCode, CompileEr
     })
 }
 
+/// A tuple's repr from its items' reprs (`(x,)` for one item).
+pub fn tuple_repr(parts: Vec<String>) -> String {
+    if parts.len() == 1 {
+        format!("({},)", parts[0])
+    } else {
+        format!("({})", parts.join(", "))
+    }
+}
+
 /// `repr()`-like rendering of a constant, for the disassembler.
 pub fn constant_repr(c: &Constant) -> String {
     match c {
@@ -184,14 +193,7 @@ pub fn constant_repr(c: &Constant) -> String {
             format!("b{}", py_repr(b.iter().map(|&c| u32::from(c)), dq, true))
         }
         Constant::Ellipsis => "Ellipsis".into(),
-        Constant::Tuple(items) => {
-            let parts: Vec<String> = items.iter().map(constant_repr).collect();
-            if parts.len() == 1 {
-                format!("({},)", parts[0])
-            } else {
-                format!("({})", parts.join(", "))
-            }
-        }
+        Constant::Tuple(items) => tuple_repr(items.iter().map(constant_repr).collect()),
         Constant::Code(code) => format!("<code object {}, line {}>", code.name, code.first_line),
     }
 }

@@ -57,12 +57,7 @@ fn const_repr(v: &Value) -> String {
             Payload::Int(i) => i.to_string(),
             Payload::Float(f) => crate::format::float_repr(*f),
             Payload::Tuple(items) => {
-                let parts: Vec<String> = items.iter().map(const_repr).collect();
-                if parts.len() == 1 {
-                    format!("({},)", parts[0])
-                } else {
-                    format!("({})", parts.join(", "))
-                }
+                crate::compiler::tuple_repr(items.iter().map(const_repr).collect())
             }
             _ => String::new(),
         },
