@@ -126,9 +126,9 @@ thread_local! {
 /// of them hold values).
 pub(crate) struct Block {
     ptr: NonNull<Value>,
-    /// 32 bits, with `in_arena` beside it, keep a `Frame` within the size
-    /// that moves without a `memcpy` call (the eval loop moves callee
-    /// frames).
+    /// 32 bits, with `in_arena` beside it, keep a `Frame` at 120 bytes,
+    /// within the size the compiler moves without a `memcpy` call (a frame
+    /// is returned by value from `Frame::new` and boxed for a generator).
     slots: u32,
     in_arena: bool,
 }

@@ -68,32 +68,22 @@ pub fn call_type(vm: &Vm, cls: &ObjRef, args: CallArgs) -> PyResult<Value> {
             } else {
                 None
             };
-            if let Some(r) = direct {
-                let r = r?;
-                if !r.is_none() {
-                    return Err(vm.type_error(format!(
-                        "__init__() should return None, not '{}'",
-                        vm.type_name(&r)
-                    )));
+            let r = match direct {
+                Some(r) => r,
+                None => {
+                    let mut v = Vec::with_capacity(args.args.len() + 1);
+                    v.push(instance.clone());
+                    v.extend_from_slice(args.args);
+                    vm.call_args(
+                        &i,
+                        CallArgs {
+                            args: &v,
+                            kwnames: args.kwnames,
+                        },
+                    )
                 }
-                return Ok(instance);
-            }
-            let mut v = Vec::with_capacity(args.args.len() + 1);
-            v.push(instance.clone());
-            v.extend_from_slice(args.args);
-            let r = vm.call_args(
-                &i,
-                CallArgs {
-                    args: &v,
-                    kwnames: args.kwnames,
-                },
-            )?;
-            if !r.is_none() {
-                return Err(vm.type_error(format!(
-                    "__init__() should return None, not '{}'",
-                    vm.type_name(&r)
-                )));
-            }
+            };
+            return init_returned(vm, r, instance);
         }
         Some(i) => {
             // A native __init__ of a built-in base (list.__init__, dict.__init__, ...).
@@ -109,6 +99,20 @@ pub fn call_type(vm: &Vm, cls: &ObjRef, args: CallArgs) -> PyResult<Value> {
             )?;
         }
         None => {}
+    }
+    Ok(instance)
+}
+
+/// What an instantiation returns once `__init__` returned `r`: the
+/// instance, or CPython's TypeError for an `__init__` that returned a
+/// value (or `__init__`'s own error).
+pub fn init_returned(vm: &Vm, r: PyResult<Value>, instance: Value) -> PyResult<Value> {
+    let r = r?;
+    if !r.is_none() {
+        return Err(vm.type_error(format!(
+            "__init__() should return None, not '{}'",
+            vm.type_name(&r)
+        )));
     }
     Ok(instance)
 }

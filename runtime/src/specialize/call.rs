@@ -472,14 +472,8 @@ fn alloc_and_enter_init(vm: &Vm, cls: &ObjRef, args: &mut [Value]) -> Option<PyR
         cls_static,
         Payload::Plain,
     )));
-    Some(match call_exact_with(vm, f, Some(&instance), args) {
-        Ok(Value::None) => Ok(instance),
-        Ok(r) => Err(vm.type_error(format!(
-            "__init__() should return None, not '{}'",
-            vm.type_name(&r)
-        ))),
-        Err(e) => Err(e),
-    })
+    let r = call_exact_with(vm, f, Some(&instance), args);
+    Some(crate::builtins::typecall::init_returned(vm, r, instance))
 }
 
 /// The variants guarded by the identity of an immortal callable.
