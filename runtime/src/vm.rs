@@ -376,40 +376,39 @@ impl Vm {
                 }
                 None => (b.func)(self, args),
             },
-            Payload::BoundMethod(func, recv) => {
-                let mut v = Vec::with_capacity(args.args.len() + 1);
-                v.push(recv.clone());
-                v.extend_from_slice(args.args);
-                self.call_args(
-                    func,
-                    CallArgs {
-                        args: &v,
-                        kwnames: args.kwnames,
-                    },
-                )
-            }
+            Payload::BoundMethod(func, recv) => self.call_prepended(func, recv, args),
             Payload::Type(_) => crate::builtins::typecall::call_type(self, obj, args),
             _ => {
                 let cls = obj.class().type_data_of_self();
                 match cls.lookup(&crate::strobj::intern_static("__call__")) {
-                    Some(call) => {
-                        let mut v = Vec::with_capacity(args.args.len() + 1);
-                        v.push(callable.clone());
-                        v.extend_from_slice(args.args);
-                        self.call_args(
-                            &call,
-                            CallArgs {
-                                args: &v,
-                                kwnames: args.kwnames,
-                            },
-                        )
-                    }
+                    Some(call) => self.call_prepended(&call, callable, args),
                     None => {
                         Err(self.type_error(format!("'{}' object is not callable", cls.name())))
                     }
                 }
             }
         }
+    }
+
+    /// Calls `callable` with `first` before the arguments of `args` (a
+    /// bound receiver, the instance for `__init__`, the object for
+    /// `__call__`).
+    pub fn call_prepended(
+        &self,
+        callable: &Value,
+        first: &Value,
+        args: CallArgs,
+    ) -> PyResult<Value> {
+        let mut v = Vec::with_capacity(args.args.len() + 1);
+        v.push(first.clone());
+        v.extend_from_slice(args.args);
+        self.call_args(
+            callable,
+            CallArgs {
+                args: &v,
+                kwnames: args.kwnames,
+            },
+        )
     }
 
     /// Calls a Python function object.

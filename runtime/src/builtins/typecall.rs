@@ -70,33 +70,13 @@ pub fn call_type(vm: &Vm, cls: &ObjRef, args: CallArgs) -> PyResult<Value> {
             };
             let r = match direct {
                 Some(r) => r,
-                None => {
-                    let mut v = Vec::with_capacity(args.args.len() + 1);
-                    v.push(instance.clone());
-                    v.extend_from_slice(args.args);
-                    vm.call_args(
-                        &i,
-                        CallArgs {
-                            args: &v,
-                            kwnames: args.kwnames,
-                        },
-                    )
-                }
+                None => vm.call_prepended(&i, &instance, args),
             };
             return init_returned(vm, r, instance);
         }
         Some(i) => {
             // A native __init__ of a built-in base (list.__init__, dict.__init__, ...).
-            let mut v = Vec::with_capacity(args.args.len() + 1);
-            v.push(instance.clone());
-            v.extend_from_slice(args.args);
-            vm.call_args(
-                &i,
-                CallArgs {
-                    args: &v,
-                    kwnames: args.kwnames,
-                },
-            )?;
+            vm.call_prepended(&i, &instance, args)?;
         }
         None => {}
     }
