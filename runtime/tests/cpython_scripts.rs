@@ -41,3 +41,8 @@ fn direct_calls_match_cpython() {
 fn user_eq_in_containers_matches_cpython() {
     matches_cpython("user_eq_in_containers");
 }
+
+#[test]
+fn int_operators_at_fast_path_edges_match_cpython() {
+    matches_cpython("int_boundaries");
+}

@@ -103,57 +103,21 @@ fn float_op(vm: &Vm, a: f64, b: f64, op: BinaryOperator) -> PyResult<Value> {
 fn int_op(vm: &Vm, a: &Value, b: &Value, op: BinaryOperator) -> PyResult<Option<Value>> {
     use BinaryOperator::*;
     if let (Some(x), Some(y)) = (int::as_i64_like(a), int::as_i64_like(b)) {
-        let fast = match op {
-            Add => x.checked_add(y),
-            Subtract => x.checked_sub(y),
-            Multiply => x.checked_mul(y),
-            FloorDivide if y != 0 => {
-                let (q, r) = (x.wrapping_div(y), x.wrapping_rem(y));
-                if y == -1 && x == i64::MIN {
-                    None
-                } else if r != 0 && ((r < 0) != (y < 0)) {
-                    Some(q - 1)
-                } else {
-                    Some(q)
-                }
-            }
-            Remainder if y != 0 => {
-                if y == -1 {
-                    Some(0)
-                } else {
-                    let r = x % y;
-                    Some(if r != 0 && ((r < 0) != (y < 0)) {
-                        r + y
-                    } else {
-                        r
-                    })
-                }
-            }
-            And => Some(x & y),
-            Or => Some(x | y),
-            Xor => Some(x ^ y),
-            RShift if y >= 0 => Some(if y >= 64 {
-                if x < 0 {
-                    -1
-                } else {
-                    0
-                }
-            } else {
-                x >> y
-            }),
-            LShift if (0..63).contains(&y) => {
-                let r = x.checked_shl(y as u32);
-                r.filter(|r| (r >> y) == x)
-            }
-            TrueDivide
-                if y != 0 && x.unsigned_abs() < (1 << 53) && y.unsigned_abs() < (1 << 53) =>
-            {
-                return Ok(Some(Value::Float(x as f64 / y as f64)));
-            }
-            _ => None,
-        };
-        if let Some(r) = fast {
+        if op == TrueDivide
+            && y != 0
+            && x.unsigned_abs() < (1 << 53)
+            && y.unsigned_abs() < (1 << 53)
+        {
+            return Ok(Some(Value::Float(x as f64 / y as f64)));
+        }
+        if let Some(r) = int::fixed_int_op(x, y, op) {
             return Ok(Some(Value::Int(r)));
+        }
+    }
+    // Big ints of up to 127 bits: no big-int copies or temporaries.
+    if let (Some(x), Some(y)) = (int::as_i128_like(a), int::as_i128_like(b)) {
+        if let Some(r) = int::fixed_int_op(x, y, op) {
+            return Ok(Some(int::int_from_i128(r)));
         }
     }
     let (Some(x), Some(y)) = (as_int_like(a), as_int_like(b)) else {

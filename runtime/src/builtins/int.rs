@@ -20,6 +20,95 @@ pub fn int_from_bigint(b: BigInt) -> Value {
     }
 }
 
+/// A machine integer that Python's int operators can run on without a
+/// big int: `i64` (the immediates) and `i128` (big ints of up to 127 bits,
+/// which 64-bit hashing and generator arithmetic produce all the time).
+pub(crate) trait FixedInt:
+    num_traits::PrimInt + Signed + num_traits::CheckedRem + std::ops::Shl<usize, Output = Self>
+{
+}
+impl FixedInt for i64 {}
+impl FixedInt for i128 {}
+
+/// `x op y` with Python's rules on machine integers, or None when the
+/// result does not fit or the operator needs the general path (division
+/// by zero and negative shifts raise there; true division and power are
+/// never computed here).
+#[inline(always)]
+pub(crate) fn fixed_int_op<T: FixedInt>(
+    x: T,
+    y: T,
+    op: weft_specializer::BinaryOperator,
+) -> Option<T> {
+    use weft_specializer::BinaryOperator::*;
+    let (zero, one) = (T::zero(), T::one());
+    let bits = zero.count_zeros() as usize;
+    match op {
+        Add => x.checked_add(&y),
+        Subtract => x.checked_sub(&y),
+        Multiply => x.checked_mul(&y),
+        FloorDivide if y != zero => {
+            // Python floors: a remainder whose sign differs from the
+            // divisor's moves the quotient down.
+            let (q, r) = (x.checked_div(&y)?, x.checked_rem(&y)?);
+            Some(if r != zero && ((r < zero) != (y < zero)) {
+                q - one
+            } else {
+                q
+            })
+        }
+        Remainder if y != zero => {
+            if y == -one {
+                return Some(zero);
+            }
+            let r = x.checked_rem(&y)?;
+            Some(if r != zero && ((r < zero) != (y < zero)) {
+                r + y
+            } else {
+                r
+            })
+        }
+        And => Some(x & y),
+        Or => Some(x | y),
+        Xor => Some(x ^ y),
+        RShift if y >= zero => Some(match y.to_usize() {
+            Some(s) if s < bits => x >> s,
+            _ if x < zero => -one,
+            _ => zero,
+        }),
+        LShift if y >= zero => {
+            let s = y.to_usize().filter(|&s| s < bits - 1)?;
+            let r = x << s;
+            (r >> s == x).then_some(r)
+        }
+        _ => None,
+    }
+}
+
+/// An int-like value as i128 if it fits (every immediate does).
+pub fn as_i128_like(v: &Value) -> Option<i128> {
+    match v {
+        Value::Int(i) => Some(*i as i128),
+        Value::Bool(b) => Some(*b as i128),
+        Value::Obj(o) => match &o.payload {
+            Payload::Int(b) => b.to_i128(),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// An int value from an i128: immediate when it fits in i64.
+pub fn int_from_i128(i: i128) -> Value {
+    match i64::try_from(i) {
+        Ok(i) => Value::Int(i),
+        Err(_) => Value::Obj(ObjRef::new(Object::new(
+            types().int,
+            Payload::Int(BigInt::from(i)),
+        ))),
+    }
+}
+
 /// The integer of an int-like value (int, bool, big int, int subclass).
 pub fn as_int_like(v: &Value) -> Option<BigInt> {
     match v {

@@ -115,19 +115,9 @@ pub(crate) fn extended_numeric(bop: B, a: &Value, b: &Value) -> Option<Value> {
         _ => None,
     };
     match (bop.base(), a, b) {
-        (B::FloorDivide, Value::Int(x), Value::Int(y)) if *y != 0 => {
-            let q = x.checked_div(*y)?;
-            let inexact = x % y != 0 && ((*x < 0) != (*y < 0));
-            Some(Value::Int(if inexact { q - 1 } else { q }))
+        (B::FloorDivide | B::Remainder | B::And | B::Or | B::Xor, Value::Int(x), Value::Int(y)) => {
+            crate::builtins::int::fixed_int_op(*x, *y, bop.base()).map(Value::Int)
         }
-        (B::Remainder, Value::Int(x), Value::Int(y)) if *y != 0 => {
-            let r = x.checked_rem(*y)?;
-            let adjust = r != 0 && ((r < 0) != (*y < 0));
-            Some(Value::Int(if adjust { r + y } else { r }))
-        }
-        (B::And, Value::Int(x), Value::Int(y)) => Some(Value::Int(x & y)),
-        (B::Or, Value::Int(x), Value::Int(y)) => Some(Value::Int(x | y)),
-        (B::Xor, Value::Int(x), Value::Int(y)) => Some(Value::Int(x ^ y)),
         (B::TrueDivide, _, _) => {
             let (x, y) = (as_float(a)?, as_float(b)?);
             (y != 0.0).then(|| Value::Float(x / y))
