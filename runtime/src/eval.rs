@@ -289,13 +289,15 @@ fn dispatch(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize) {
             () => {{
                 f.ip = ip;
                 f.lasti = cur;
-                match step(vm, f, op, arg, cur) {
-                    Ok(Flow::Next) => {
-                        ip = f.ip;
-                        continue 'dispatch;
-                    }
-                    other => break 'dispatch (other, cur),
+                let flow = step(vm, f, op, arg, cur);
+                if matches!(flow, Ok(Flow::Next)) {
+                    // Owns nothing: forgotten rather than passed to the
+                    // out-of-line drop glue of the whole result.
+                    std::mem::forget(flow);
+                    ip = f.ip;
+                    continue 'dispatch;
                 }
+                break 'dispatch (flow, cur);
             }};
         }
         // `?` for the arms decided here.

@@ -291,7 +291,7 @@ mod tests {
             (B::Remainder, I(-7), I(2), Some("1")),
             (B::Remainder, I(-6), I(3), Some("0")),
             (B::Remainder, I(5), I(0), None),
-            (B::InplaceRemainder, I(i64::MIN), I(-1), None),
+            (B::InplaceRemainder, I(i64::MIN), I(-1), Some("0")),
             (B::TrueDivide, I(1), I(3), Some("0.3333333333333333")),
             (B::TrueDivide, F(1.0), I(4), Some("0.25")),
             (B::TrueDivide, I(1), F(0.0), None),
