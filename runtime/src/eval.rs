@@ -259,6 +259,27 @@ fn run_frame_inner(vm: &Vm, f: &mut Frame, throw: Option<PyErr>) -> PyResult<Exi
     }
 }
 
+/// True for the instructions the dispatch loop's `uncached!` runs, the
+/// only ones superinstructions may pair.
+const fn is_uncached_half(op: Opcode) -> bool {
+    matches!(
+        op,
+        Opcode::LOAD_FAST | Opcode::LOAD_CONST | Opcode::STORE_FAST
+    )
+}
+
+// Checked when compiling: every superinstruction of the table pairs two
+// instructions that `uncached!` runs.
+const _: () = {
+    let mut i = 0;
+    while i < Opcode::ALL.len() {
+        if let Some((first, second)) = Opcode::ALL[i].halves() {
+            assert!(is_uncached_half(first) && is_uncached_half(second));
+        }
+        i += 1;
+    }
+};
+
 /// The dispatch loop proper: runs instructions from `f.ip` until one does
 /// anything but continue, returning what it did and its unit index.
 ///
@@ -323,6 +344,44 @@ fn dispatch(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize) {
                 ip += weft_specializer::FAMILY_CACHE_UNITS;
             }};
         }
+        // The instructions that superinstructions pair (LOAD_FAST,
+        // LOAD_CONST, STORE_FAST), by opcode.
+        macro_rules! uncached {
+            ($op:expr, $arg:expr) => {{
+                let a = $arg as usize;
+                match $op {
+                    Opcode::LOAD_FAST => {
+                        let v = &f.locals[a];
+                        if v.is_null() {
+                            tri!(Err(unbound_local(vm, code, a)))
+                        }
+                        let v = v.clone();
+                        f.stack.push(v);
+                    }
+                    Opcode::STORE_FAST => {
+                        let v = pop(f);
+                        f.locals[a] = v;
+                    }
+                    _ => f.stack.push(code.consts[a].clone()),
+                }
+            }};
+        }
+        // A superinstruction, with its halves (from the table) known when
+        // compiling.
+        macro_rules! fused {
+            ($super:path) => {{
+                const HALVES: (Opcode, Opcode) = match $super.halves() {
+                    Some(halves) => halves,
+                    None => panic!("not a superinstruction"),
+                };
+                uncached!(HALVES.0, arg);
+                if let Some(second_arg) = units.oparg_if(ip, HALVES.1) {
+                    cur = ip;
+                    ip += 1;
+                    uncached!(HALVES.1, second_arg as u32);
+                }
+            }};
+        }
         match op {
             Opcode::POP_TOP => {
                 pop(f);
@@ -336,19 +395,17 @@ fn dispatch(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize) {
                 let len = f.stack.len();
                 f.stack.swap(len - 1, len - arg as usize);
             }
-            Opcode::LOAD_CONST => f.stack.push(code.consts[arg as usize].clone()),
-            Opcode::LOAD_FAST => {
-                let v = &f.locals[arg as usize];
-                if v.is_null() {
-                    tri!(Err(unbound_local(vm, code, arg as usize)))
-                }
-                let v = v.clone();
-                f.stack.push(v);
-            }
-            Opcode::STORE_FAST => {
-                let v = pop(f);
-                f.locals[arg as usize] = v;
-            }
+            Opcode::LOAD_CONST => uncached!(Opcode::LOAD_CONST, arg),
+            Opcode::LOAD_FAST => uncached!(Opcode::LOAD_FAST, arg),
+            Opcode::STORE_FAST => uncached!(Opcode::STORE_FAST, arg),
+            // Superinstructions: the first half, then the second when the
+            // next unit still holds it (monitoring may have replaced it),
+            // as its own instruction for errors and tracebacks.
+            Opcode::LOAD_FAST__LOAD_FAST => fused!(Opcode::LOAD_FAST__LOAD_FAST),
+            Opcode::LOAD_FAST__LOAD_CONST => fused!(Opcode::LOAD_FAST__LOAD_CONST),
+            Opcode::LOAD_CONST__LOAD_FAST => fused!(Opcode::LOAD_CONST__LOAD_FAST),
+            Opcode::STORE_FAST__LOAD_FAST => fused!(Opcode::STORE_FAST__LOAD_FAST),
+            Opcode::STORE_FAST__STORE_FAST => fused!(Opcode::STORE_FAST__STORE_FAST),
             Opcode::IS_OP => {
                 let b = pop(f);
                 let a = pop(f);

@@ -70,8 +70,9 @@ pub enum Rewrite {
 impl CodeUnits {
     /// Builds the units from raw `(opcode, oparg)` pairs produced by the
     /// assembler (cache units included, as `(CACHE, 0)`), assigns side cache
-    /// entries and quickens the counters: warmup when `specialize` is on,
-    /// unreachable otherwise.
+    /// entries and quickens: counters warm up when `specialize` is on
+    /// (unreachable otherwise), and superinstructions are installed over
+    /// the first instruction of each pair (only when `specialize` is on).
     pub fn new(raw: &[(u8, u8)], specialize: bool) -> Result<CodeUnits, CodeError> {
         let mut units = Vec::with_capacity(raw.len());
         let mut words = 0usize;
@@ -80,8 +81,15 @@ impl CodeUnits {
         while i < raw.len() {
             let (op, arg) = raw[i];
             let opcode = Opcode::from_u8(op).ok_or(CodeError::BadOpcode(i))?;
-            units.push(CodeUnit::new(op, arg));
             let n = opcode.cache_units();
+            // Quickening installs superinstructions over the first of each
+            // pair (the second stays in place: jumps may land on it).
+            let fused = raw
+                .get(i + 1 + n)
+                .and_then(|&(next, _)| Opcode::from_u8(next))
+                .and_then(|next| Opcode::superinstruction(opcode, next))
+                .filter(|_| specialize);
+            units.push(CodeUnit::new(fused.map_or(op, |f| f as u8), arg));
             if n > 0 {
                 if i + n > raw.len() || i + 1 >= raw.len() {
                     return Err(CodeError::Truncated(i));
@@ -146,6 +154,16 @@ impl CodeUnits {
         let unit = &self.units[i];
         let op = Opcode::from_u8(unit.opcode.load(Ordering::Acquire)).unwrap_or(Opcode::NOP);
         (op, unit.oparg.load(Ordering::Relaxed))
+    }
+
+    /// The oparg byte at `i` when the opcode there is `expected` (how a
+    /// superinstruction checks that its second half is still the plain
+    /// instruction: one Acquire load of the opcode byte, as in `fetch`).
+    #[inline(always)]
+    pub fn oparg_if(&self, i: usize, expected: Opcode) -> Option<u8> {
+        let unit = self.units.get(i)?;
+        (unit.opcode.load(Ordering::Acquire) == expected as u8)
+            .then(|| unit.oparg.load(Ordering::Relaxed))
     }
 
     /// The oparg byte at `i` (never rewritten after creation).
@@ -358,6 +376,47 @@ mod tests {
                 Opcode::RETURN_VALUE
             ]
         );
+    }
+
+    #[test]
+    fn quickening_installs_superinstructions_only_when_specializing() {
+        use Opcode::*;
+        let raw: Vec<(u8, u8)> = [
+            (LOAD_FAST, 0),
+            (LOAD_FAST, 1),
+            (LOAD_CONST, 0),
+            (STORE_FAST, 2),
+            (STORE_FAST, 3),
+            (LOAD_FAST, 2),
+            (RETURN_VALUE, 0),
+        ]
+        .iter()
+        .map(|&(op, arg)| (op as u8, arg))
+        .collect();
+        let quick = CodeUnits::new(&raw, true).unwrap();
+        let ops: Vec<_> = quick.instructions().map(|(_, op, _)| op).collect();
+        assert_eq!(
+            ops,
+            vec![
+                LOAD_FAST__LOAD_FAST,
+                LOAD_FAST__LOAD_CONST,
+                LOAD_CONST,
+                STORE_FAST__STORE_FAST,
+                STORE_FAST__LOAD_FAST,
+                LOAD_FAST,
+                RETURN_VALUE
+            ]
+        );
+        // The second half is checked by opcode before it runs fused.
+        assert_eq!(quick.oparg_if(1, LOAD_FAST__LOAD_CONST), Some(1));
+        assert_eq!(quick.oparg_if(1, LOAD_FAST), None);
+        assert_eq!(quick.oparg_if(2, LOAD_CONST), Some(0));
+        assert_eq!(quick.oparg_if(raw.len(), RETURN_VALUE), None);
+
+        let plain = CodeUnits::new(&raw, false).unwrap();
+        let ops: Vec<_> = plain.instructions().map(|(_, op, _)| op as u8).collect();
+        let raw_ops: Vec<_> = raw.iter().map(|&(op, _)| op).collect();
+        assert_eq!(ops, raw_ops);
     }
 
     #[test]

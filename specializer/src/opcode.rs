@@ -21,12 +21,19 @@ pub const FAMILY_CACHE_UNITS: usize = 1;
 ///   a cache-bearing adaptive instruction, its side-cache size in 64-bit
 ///   words (the counter word excluded; the maximum over its members), and
 ///   its specialized variants, which all deopt to `BASE`.
+/// * `superinstructions { NAME = FIRST + SECOND, ... }` — two uncached
+///   instructions run in one dispatch when `SECOND` directly follows
+///   `FIRST` (CPython 3.11's quickened pairs). Installed over `FIRST` at
+///   quickening; `SECOND` stays in the array (jumps may land on it), and
+///   the pair runs fused only while `SECOND`'s opcode byte still holds the
+///   plain `SECOND`. They deopt to `FIRST`.
 /// * `standalone_instrumented { NAME, ... }` — monitoring-only opcodes with
 ///   no uninstrumented twin (line and instruction events).
 macro_rules! instruction_set {
     (
         simple { $( $(#[doc = $sdoc:literal])* $simple:ident $(=> $isimple:ident)? ),* $(,)? }
         families { $( $(#[doc = $fdoc:literal])* $base:ident words $words:literal $(=> $ibase:ident)? { $( $(#[doc = $vdoc:literal])* $variant:ident ),* $(,)? } )* }
+        superinstructions { $( $(#[doc = $pdoc:literal])* $super:ident = $first:ident + $second:ident ),* $(,)? }
         standalone_instrumented { $( $(#[doc = $idoc:literal])* $instr:ident ),* $(,)? }
     ) => {
         /// Every instruction of the Weft virtual machine. The discriminant is
@@ -39,6 +46,7 @@ macro_rules! instruction_set {
             CACHE = 0,
             $( $(#[doc = $sdoc])* $simple, )*
             $( $(#[doc = $fdoc])* $base, $( $(#[doc = $vdoc])* $variant, )* )*
+            $( $(#[doc = $pdoc])* $super, )*
             $( $( #[doc = "Instrumented twin (monitoring)."] $isimple, )? )*
             $( $( #[doc = "Instrumented twin (monitoring)."] $ibase, )? )*
             $( $(#[doc = $idoc])* $instr, )*
@@ -129,6 +137,7 @@ macro_rules! instruction_set {
                 Opcode::CACHE,
                 $( Opcode::$simple, )*
                 $( Opcode::$base, $( Opcode::$variant, )* )*
+                $( Opcode::$super, )*
                 $( $( Opcode::$isimple, )? )*
                 $( $( Opcode::$ibase, )? )*
                 $( Opcode::$instr, )*
@@ -156,6 +165,7 @@ macro_rules! instruction_set {
                     Opcode::CACHE => "CACHE",
                     $( Opcode::$simple => stringify!($simple), )*
                     $( Opcode::$base => stringify!($base), $( Opcode::$variant => stringify!($variant), )* )*
+                    $( Opcode::$super => stringify!($super), )*
                     $( $( Opcode::$isimple => stringify!($isimple), )? )*
                     $( $( Opcode::$ibase => stringify!($ibase), )? )*
                     $( Opcode::$instr => stringify!($instr), )*
@@ -211,6 +221,7 @@ macro_rules! instruction_set {
             const fn deopt_computed(self) -> Opcode {
                 match self {
                     $( $( Opcode::$variant => Opcode::$base, )* )*
+                    $( Opcode::$super => Opcode::$first, )*
                     $( $( Opcode::$isimple => Opcode::$simple, )? )*
                     $( $( Opcode::$ibase => Opcode::$base, )? )*
                     other => other,
@@ -223,6 +234,25 @@ macro_rules! instruction_set {
                     $( $( Opcode::$variant => true, )* )*
                     _ => false,
                 }
+            }
+
+            /// The two instructions a superinstruction runs, in order.
+            pub const fn halves(self) -> Option<(Opcode, Opcode)> {
+                match self {
+                    $( Opcode::$super => Some((Opcode::$first, Opcode::$second)), )*
+                    _ => None,
+                }
+            }
+
+            /// The superinstruction that runs `first` and the `second`
+            /// directly after it, if the table has one.
+            pub const fn superinstruction(first: Opcode, second: Opcode) -> Option<Opcode> {
+                $(
+                    if first as u8 == Opcode::$first as u8 && second as u8 == Opcode::$second as u8 {
+                        return Some(Opcode::$super);
+                    }
+                )*
+                None
             }
 
             /// True for an adaptive family base opcode.
@@ -566,6 +596,18 @@ instruction_set! {
             JUMP_BACKWARD_NO_JIT,
         }
     }
+    superinstructions {
+        /// `LOAD_FAST a; LOAD_FAST b`.
+        LOAD_FAST__LOAD_FAST = LOAD_FAST + LOAD_FAST,
+        /// `LOAD_FAST a; LOAD_CONST c`.
+        LOAD_FAST__LOAD_CONST = LOAD_FAST + LOAD_CONST,
+        /// `LOAD_CONST c; LOAD_FAST a`.
+        LOAD_CONST__LOAD_FAST = LOAD_CONST + LOAD_FAST,
+        /// `STORE_FAST a; LOAD_FAST b`.
+        STORE_FAST__LOAD_FAST = STORE_FAST + LOAD_FAST,
+        /// `STORE_FAST a; STORE_FAST b`.
+        STORE_FAST__STORE_FAST = STORE_FAST + STORE_FAST,
+    }
     standalone_instrumented {
         /// Raises a LINE event, then runs the original opcode from the side table.
         INSTRUMENTED_LINE,
@@ -717,6 +759,32 @@ mod tests {
         for b in Opcode::ALL.len()..256 {
             assert_eq!(Opcode::from_u8(b as u8), None);
         }
+    }
+
+    #[test]
+    fn superinstructions_pair_two_uncached_instructions_and_deopt_to_the_first() {
+        let supers: Vec<Opcode> = Opcode::ALL
+            .iter()
+            .copied()
+            .filter(|op| op.halves().is_some())
+            .collect();
+        assert_eq!(supers.len(), 5);
+        for op in supers {
+            let Some((first, second)) = op.halves() else {
+                unreachable!()
+            };
+            assert_eq!(op.deopt(), first);
+            assert_eq!(Opcode::superinstruction(first, second), Some(op));
+            assert_eq!(op.name(), format!("{}__{}", first.name(), second.name()));
+            for o in [op, first, second] {
+                assert_eq!(o.cache_units(), 0, "{}", o.name());
+                assert!(o.family().is_none() && !o.is_specialized());
+            }
+        }
+        assert_eq!(
+            Opcode::superinstruction(Opcode::LOAD_FAST, Opcode::RETURN_VALUE),
+            None
+        );
     }
 
     #[test]
