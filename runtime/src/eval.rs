@@ -44,6 +44,10 @@ pub struct Frame {
     block: Option<Block>,
 }
 
+// A frame is moved by value (returned from `Frame::new`, boxed for a
+// generator): small enough for the compiler to move it without a call.
+const _: () = assert!(std::mem::size_of::<Frame>() <= 128);
+
 // SAFETY: a frame's raw slots are owned by the frame alone. A frame whose
 // block is in its thread's arena is a local of the call running it and
 // never leaves that thread; the one place a frame is kept beyond its call
@@ -446,37 +450,37 @@ fn dispatch(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize) {
             | Opcode::BINARY_OP_SUBSCR_STR_INT
             | Opcode::BINARY_OP_ADD_UNICODE
             | Opcode::BINARY_OP_INPLACE_ADD_UNICODE => {
-                let n = f.stack.len();
-                let Some(r) =
-                    specialize::binary_op::fast_fixed(op, &f.stack[n - 2], &f.stack[n - 1])
+                let Some(r) = f
+                    .stack
+                    .top2()
+                    .and_then(|(a, b)| specialize::binary_op::fast_fixed(op, a, b))
                 else {
                     general!()
                 };
-                f.stack.truncate(n - 1);
-                f.stack[n - 2] = r;
+                f.stack.replace_top2(r);
                 hit!();
             }
             Opcode::BINARY_OP_EXTEND => {
-                let n = f.stack.len();
                 let r = BinaryOperator::from_arg(arg).and_then(|bop| {
-                    specialize::binary_op::extended_numeric(bop, &f.stack[n - 2], &f.stack[n - 1])
+                    let (a, b) = f.stack.top2()?;
+                    specialize::binary_op::extended_numeric(bop, a, b)
                 });
                 let Some(r) = r else { general!() };
-                f.stack.truncate(n - 1);
-                f.stack[n - 2] = r;
+                f.stack.replace_top2(r);
                 hit!();
             }
             Opcode::STORE_SUBSCR_LIST_INT => {
-                let n = f.stack.len();
-                let v = std::mem::take(&mut f.stack[n - 3]);
-                let (container, key) = (&f.stack[n - 2], &f.stack[n - 1]);
+                let Some([value, container, key]) = f.stack.top_mut::<3>() else {
+                    general!()
+                };
+                let v = std::mem::take(value);
                 match specialize::store_subscr::fast_list_int(op, container, key, v) {
                     Ok(()) => {
-                        f.stack.truncate(n - 3);
+                        f.stack.drop_top(3);
                         hit!();
                     }
                     Err(v) => {
-                        f.stack[n - 3] = v;
+                        *value = v;
                         general!()
                     }
                 }
@@ -492,14 +496,14 @@ fn dispatch(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize) {
                 hit!();
             }
             Opcode::COMPARE_OP_INT | Opcode::COMPARE_OP_FLOAT | Opcode::COMPARE_OP_STR => {
-                let n = f.stack.len();
-                let Some(r) =
-                    specialize::compare_op::fast(op, &f.stack[n - 2], &f.stack[n - 1], arg)
+                let Some(r) = f
+                    .stack
+                    .top2()
+                    .and_then(|(a, b)| specialize::compare_op::fast(op, a, b, arg))
                 else {
                     general!()
                 };
-                f.stack.truncate(n - 1);
-                f.stack[n - 2] = Value::Bool(r);
+                f.stack.replace_top2(Value::Bool(r));
                 hit!();
             }
             Opcode::LOAD_ATTR_INSTANCE_VALUE
@@ -528,17 +532,19 @@ fn dispatch(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize) {
                 hit!();
             }
             Opcode::STORE_ATTR_SLOT | Opcode::STORE_ATTR_INSTANCE_VALUE => {
-                let (Some(name), n) = (code.names.get(arg as usize), f.stack.len()) else {
+                let (Some(name), Some([value, owner])) =
+                    (code.names.get(arg as usize), f.stack.top_mut::<2>())
+                else {
                     general!()
                 };
-                let v = std::mem::take(&mut f.stack[n - 2]);
-                match specialize::store_attr::fast(vm, units, op, cur, &f.stack[n - 1], name, v) {
+                let v = std::mem::take(value);
+                match specialize::store_attr::fast(vm, units, op, cur, owner, name, v) {
                     Ok(()) => {
-                        f.stack.truncate(n - 2);
+                        f.stack.drop_top(2);
                         hit!();
                     }
                     Err(v) => {
-                        f.stack[n - 2] = v;
+                        *value = v;
                         general!()
                     }
                 }

@@ -126,7 +126,7 @@ thread_local! {
 /// of them hold values).
 pub(crate) struct Block {
     ptr: NonNull<Value>,
-    /// 32 bits, with `in_arena` beside it, keep a `Frame` at 120 bytes,
+    /// 32 bits, with `in_arena` beside it, keep a `Frame` at 128 bytes,
     /// within the size the compiler moves without a `memcpy` call (a frame
     /// is returned by value from `Frame::new` and boxed for a generator).
     slots: u32,
@@ -248,14 +248,16 @@ impl std::ops::DerefMut for Locals {
     }
 }
 
-/// A frame's value stack: `len` values at `base`, room for `cap`. It
-/// starts in its frame's block, sized from the code's stack depth; should
-/// it ever need more, it moves to a heap buffer of its own (`spilled`).
+/// A frame's value stack: the values from `base` up to `top`, room up to
+/// `end`. It starts in its frame's block, sized from the code's stack
+/// depth; should it ever need more, it moves to a heap buffer of its own
+/// (`spilled`). A push or pop moves one pointer: no index arithmetic.
 pub struct ValueStack {
     base: NonNull<Value>,
-    len: usize,
-    /// 32 bits: see `Block::slots`.
-    cap: u32,
+    /// One past the top value.
+    top: *mut Value,
+    /// One past the last slot.
+    end: *mut Value,
     spilled: bool,
 }
 
@@ -269,12 +271,10 @@ impl ValueStack {
     /// An empty stack in a heap buffer of its own.
     pub fn with_capacity(cap: usize) -> ValueStack {
         let cap = cap.max(1);
-        ValueStack {
-            base: heap_alloc(cap),
-            len: 0,
-            cap: slot_count(cap),
-            spilled: true,
-        }
+        // SAFETY: a fresh buffer of `cap` slots, used by this stack alone.
+        let mut s = unsafe { ValueStack::in_block(heap_alloc(cap), cap) };
+        s.spilled = true;
+        s
     }
 
     /// An empty stack over `cap` free slots at `base`.
@@ -285,48 +285,73 @@ impl ValueStack {
     pub(crate) unsafe fn in_block(base: NonNull<Value>, cap: usize) -> ValueStack {
         ValueStack {
             base,
-            len: 0,
-            cap: slot_count(cap),
+            top: base.as_ptr(),
+            // SAFETY: one past the end of the caller's `cap` slots.
+            end: unsafe { base.as_ptr().add(cap) },
             spilled: false,
         }
+    }
+
+    /// Number of values.
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        // SAFETY: `top` and `base` point into (or one past) one buffer,
+        // `top` never below `base`.
+        unsafe { self.top.offset_from(self.base.as_ptr()) as usize }
+    }
+
+    /// True when there are no values.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.top == self.base.as_ptr()
+    }
+
+    /// Room in slots.
+    fn capacity(&self) -> usize {
+        // SAFETY: as in `len`, `end` is one past the same buffer.
+        unsafe { self.end.offset_from(self.base.as_ptr()) as usize }
     }
 
     /// Pushes `v`.
     #[inline(always)]
     pub fn push(&mut self, v: Value) {
-        if self.len == self.cap as usize {
+        if self.top == self.end {
             self.grow();
         }
-        // SAFETY: `len < cap` after the check, so the slot is inside the
+        // SAFETY: `top < end` after the check, so the slot is inside the
         // buffer and holds no value.
-        unsafe { self.base.as_ptr().add(self.len).write(v) };
-        self.len += 1;
+        unsafe {
+            self.top.write(v);
+            self.top = self.top.add(1);
+        }
     }
 
     /// Pops the top value.
     #[inline(always)]
     pub fn pop(&mut self) -> Option<Value> {
-        if self.len == 0 {
+        if self.is_empty() {
             return None;
         }
-        self.len -= 1;
-        // SAFETY: the slot at the old top held a value, now no longer
+        // SAFETY: the slot below `top` holds a value, now no longer
         // counted, so it is moved out exactly once.
-        Some(unsafe { self.base.as_ptr().add(self.len).read() })
+        unsafe {
+            self.top = self.top.sub(1);
+            Some(self.top.read())
+        }
     }
 
     /// Drops the values above the first `n`.
     #[inline]
     pub fn truncate(&mut self, n: usize) {
-        if n < self.len {
-            // SAFETY: slots `n..len` hold values the stack owns; the length
-            // is lowered first, so they are dropped once and never reached
+        let len = self.len();
+        if n < len {
+            // SAFETY: slots `n..len` hold values the stack owns; `top` is
+            // lowered first, so they are dropped once and never reached
             // again (as `Vec::truncate` does).
             unsafe {
-                let tail =
-                    std::ptr::slice_from_raw_parts_mut(self.base.as_ptr().add(n), self.len - n);
-                self.len = n;
-                std::ptr::drop_in_place(tail);
+                let new_top = self.base.as_ptr().add(n);
+                self.top = new_top;
+                std::ptr::drop_in_place(std::ptr::slice_from_raw_parts_mut(new_top, len - n));
             }
         }
     }
@@ -335,7 +360,7 @@ impl ValueStack {
     /// returning frame leaves).
     #[inline(always)]
     pub fn clear(&mut self) {
-        if self.len != 0 {
+        if !self.is_empty() {
             self.truncate(0);
         }
     }
@@ -343,17 +368,85 @@ impl ValueStack {
     /// Pops the top `n` values, bottom first.
     #[inline]
     pub fn split_off_top(&mut self, n: usize) -> Vec<Value> {
-        let n = n.min(self.len);
-        let at = self.len - n;
+        let n = n.min(self.len());
         let mut out = Vec::with_capacity(n);
-        // SAFETY: slots `at..len` hold values; they are moved into `out`
-        // (whose capacity is `n`) and no longer counted by the stack.
+        // SAFETY: the `n` slots below `top` hold values; they are moved
+        // into `out` (whose capacity is `n`) and no longer counted.
         unsafe {
-            std::ptr::copy_nonoverlapping(self.base.as_ptr().add(at), out.as_mut_ptr(), n);
+            let at = self.top.sub(n);
+            std::ptr::copy_nonoverlapping(at, out.as_mut_ptr(), n);
             out.set_len(n);
+            self.top = at;
         }
-        self.len = at;
         out
+    }
+
+    /// The top value (the slice method, without forming the slice).
+    #[inline(always)]
+    pub fn last(&self) -> Option<&Value> {
+        if self.is_empty() {
+            return None;
+        }
+        // SAFETY: the slot below `top` holds a value the stack owns.
+        unsafe { Some(&*self.top.sub(1)) }
+    }
+
+    /// The top value, mutably.
+    #[inline(always)]
+    pub fn last_mut(&mut self) -> Option<&mut Value> {
+        if self.is_empty() {
+            return None;
+        }
+        // SAFETY: as in `last`, and `&mut self` makes the access unique.
+        unsafe { Some(&mut *self.top.sub(1)) }
+    }
+
+    /// The two top values (the second, then the top), when there are two.
+    #[inline(always)]
+    pub fn top2(&self) -> Option<(&Value, &Value)> {
+        if self.len() < 2 {
+            return None;
+        }
+        // SAFETY: the two slots below `top` hold values the stack owns;
+        // the borrows live no longer than `&self`.
+        unsafe { Some((&*self.top.sub(2), &*self.top.sub(1))) }
+    }
+
+    /// The `N` top values (the top last), mutably, when there are `N`.
+    #[inline(always)]
+    pub fn top_mut<const N: usize>(&mut self) -> Option<&mut [Value; N]> {
+        if self.len() < N {
+            return None;
+        }
+        // SAFETY: the `N` slots below `top` hold values the stack owns,
+        // contiguous and aligned as an array; `&mut self` makes the
+        // borrow unique.
+        unsafe { Some(&mut *(self.top.sub(N) as *mut [Value; N])) }
+    }
+
+    /// Drops the `n` top values (all of them if there are fewer).
+    #[inline(always)]
+    pub fn drop_top(&mut self, n: usize) {
+        self.truncate(self.len().saturating_sub(n));
+    }
+
+    /// Replaces the two top values with `v` (a binary operation's result);
+    /// with fewer than two values, just pushes `v`.
+    #[inline(always)]
+    pub fn replace_top2(&mut self, v: Value) {
+        if self.len() < 2 {
+            self.push(v);
+            return;
+        }
+        // SAFETY: the two slots below `top` hold values: the top one is
+        // uncounted (lower `top`) and then dropped, the other is replaced
+        // by assignment (which drops it); `top` stays within the buffer.
+        unsafe {
+            self.top = self.top.sub(1);
+            let popped = self.top.read();
+            *self.top.sub(1) = v;
+            drop(popped);
+        }
     }
 
     /// Pushes every item of `items`.
@@ -367,18 +460,23 @@ impl ValueStack {
     #[cold]
     #[inline(never)]
     fn grow(&mut self) {
-        let cap = (self.cap as usize).max(4) * 2;
+        let (len, old_cap) = (self.len(), self.capacity());
+        let cap = old_cap.max(4) * 2;
         let fresh = heap_alloc(cap);
         // SAFETY: the first `len` slots hold values, moved (not copied) to
         // the fresh buffer, which is at least as large and separate.
-        unsafe { std::ptr::copy_nonoverlapping(self.base.as_ptr(), fresh.as_ptr(), self.len) };
+        unsafe { std::ptr::copy_nonoverlapping(self.base.as_ptr(), fresh.as_ptr(), len) };
         if self.spilled {
-            // SAFETY: a spilled buffer came from `heap_alloc(self.cap)`;
+            // SAFETY: a spilled buffer came from `heap_alloc(old_cap)`;
             // its values were just moved out.
-            unsafe { heap_free(self.base, self.cap as usize) };
+            unsafe { heap_free(self.base, old_cap) };
         }
-        self.base = fresh;
-        self.cap = slot_count(cap);
+        // SAFETY: `len <= cap` slots of the fresh buffer hold the values.
+        unsafe {
+            self.base = fresh;
+            self.top = fresh.as_ptr().add(len);
+            self.end = fresh.as_ptr().add(cap);
+        }
         self.spilled = true;
     }
 }
@@ -387,9 +485,9 @@ impl Drop for ValueStack {
     fn drop(&mut self) {
         self.clear();
         if self.spilled {
-            // SAFETY: a spilled buffer came from `heap_alloc(self.cap)`,
+            // SAFETY: a spilled buffer came from `heap_alloc(capacity)`,
             // and its values were just dropped.
-            unsafe { heap_free(self.base, self.cap as usize) };
+            unsafe { heap_free(self.base, self.capacity()) };
         }
     }
 }
@@ -398,8 +496,8 @@ impl std::ops::Deref for ValueStack {
     type Target = [Value];
     #[inline(always)]
     fn deref(&self) -> &[Value] {
-        // SAFETY: the first `len` slots hold values the stack owns.
-        unsafe { std::slice::from_raw_parts(self.base.as_ptr(), self.len) }
+        // SAFETY: the slots from `base` to `top` hold values the stack owns.
+        unsafe { std::slice::from_raw_parts(self.base.as_ptr(), self.len()) }
     }
 }
 
@@ -407,7 +505,7 @@ impl std::ops::DerefMut for ValueStack {
     #[inline(always)]
     fn deref_mut(&mut self) -> &mut [Value] {
         // SAFETY: as in `deref`, and `&mut self` makes the access unique.
-        unsafe { std::slice::from_raw_parts_mut(self.base.as_ptr(), self.len) }
+        unsafe { std::slice::from_raw_parts_mut(self.base.as_ptr(), self.len()) }
     }
 }
 
@@ -457,6 +555,41 @@ mod tests {
         drop(s);
         assert_eq!(drops.load(Ordering::SeqCst), 4);
         assert_eq!(std::mem::size_of::<Value>(), 16);
+    }
+
+    #[test]
+    fn value_stack_top_accessors_see_and_drop_the_right_values() {
+        let drops = Arc::new(AtomicUsize::new(0));
+        let mut s = ValueStack::with_capacity(2);
+        assert!(s.top2().is_none() && s.last().is_none() && s.top_mut::<1>().is_none());
+        s.push(Value::Int(1));
+        assert!(s.top2().is_none());
+        s.push(counted(&drops));
+        s.push(Value::Int(3));
+        assert!(matches!(s.top2(), Some((Value::Obj(_), Value::Int(3)))));
+        assert!(matches!(s.last(), Some(Value::Int(3))));
+        *s.last_mut().unwrap() = Value::Int(4);
+        // A binary operation's result replaces the two top values.
+        s.replace_top2(Value::Int(9));
+        assert_eq!(drops.load(Ordering::SeqCst), 1);
+        assert!(matches!(s[..], [Value::Int(1), Value::Int(9)]));
+        s.push(counted(&drops));
+        let [a, b, c] = s.top_mut::<3>().unwrap();
+        assert!(matches!(
+            (&*a, &*b, &*c),
+            (Value::Int(1), Value::Int(9), Value::Obj(_))
+        ));
+        *a = Value::Int(0);
+        assert!(s.top_mut::<4>().is_none());
+        s.drop_top(2);
+        assert_eq!(drops.load(Ordering::SeqCst), 2);
+        assert!(matches!(s[..], [Value::Int(0)]));
+        // With fewer than two values, the result is pushed.
+        s.pop();
+        s.replace_top2(Value::Int(5));
+        assert!(matches!(s[..], [Value::Int(5)]));
+        s.drop_top(10);
+        assert!(s.is_empty());
     }
 
     #[test]

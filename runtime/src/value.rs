@@ -236,7 +236,7 @@ impl std::fmt::Debug for ObjRef {
 }
 
 /// A Python value: an immediate or a heap reference.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 // A whole-word tag: moving a value is two 8-byte moves, never the partial
 // copies (tag byte, padding, payload) that stall store forwarding.
 #[repr(u64)]
@@ -254,6 +254,20 @@ pub enum Value {
     Float(f64),
     /// Any heap object.
     Obj(ObjRef),
+}
+
+impl Clone for Value {
+    /// One tag test: a reference adds a count; every immediate is copied
+    /// as its two words (the derived clone branches on every tag).
+    #[inline(always)]
+    fn clone(&self) -> Value {
+        match self {
+            Value::Obj(o) => Value::Obj(o.clone()),
+            // SAFETY: every variant but `Obj` is plain data (unit, bool,
+            // i64, f64) that owns nothing, so a bitwise copy is its clone.
+            _ => unsafe { std::ptr::read(self) },
+        }
+    }
 }
 
 impl Value {
@@ -354,6 +368,31 @@ mod tests {
         drop(a);
         assert_eq!(flag.load(Ordering::SeqCst), 0);
         drop(b);
+        assert_eq!(flag.load(Ordering::SeqCst), 1);
+    }
+
+    #[test]
+    fn value_clones_copy_immediates_and_count_references() {
+        for v in [
+            Value::Null,
+            Value::None,
+            Value::Bool(true),
+            Value::Int(-7),
+            Value::Float(2.5),
+        ] {
+            let c = v.clone();
+            assert_eq!(format!("{v:?}"), format!("{c:?}"));
+        }
+        let flag = Arc::new(AtomicUsize::new(0));
+        let o = probe(&flag);
+        let v = Value::Obj(o.clone());
+        assert_eq!(o.ref_count(), 2);
+        let c = v.clone();
+        assert!(matches!(&c, Value::Obj(p) if ObjRef::ptr_eq(p, &o)));
+        assert_eq!(o.ref_count(), 3);
+        drop((v, c));
+        assert_eq!(o.ref_count(), 1);
+        drop(o);
         assert_eq!(flag.load(Ordering::SeqCst), 1);
     }
 
