@@ -144,7 +144,7 @@ impl CodeUnits {
     pub fn opcode(&self, i: usize) -> Opcode {
         // Every byte stored is a valid opcode: `new` validates the initial
         // bytes and rewrites store only `Opcode` values.
-        Opcode::from_u8(self.opcode_byte(i)).unwrap_or(Opcode::NOP)
+        Opcode::decode(self.opcode_byte(i))
     }
 
     /// The decoded opcode and the oparg byte at `i`, with one bounds check
@@ -152,7 +152,7 @@ impl CodeUnits {
     #[inline(always)]
     pub fn fetch(&self, i: usize) -> (Opcode, u8) {
         let unit = &self.units[i];
-        let op = Opcode::from_u8(unit.opcode.load(Ordering::Acquire)).unwrap_or(Opcode::NOP);
+        let op = Opcode::decode(unit.opcode.load(Ordering::Acquire));
         (op, unit.oparg.load(Ordering::Relaxed))
     }
 

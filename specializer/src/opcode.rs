@@ -109,6 +109,18 @@ macro_rules! instruction_set {
             t
         };
 
+        /// The opcode of every byte value, `NOP` for bytes that name no
+        /// opcode: decoding a fetched byte is one load from this table.
+        const DECODE_TABLE: [Opcode; 256] = {
+            let mut t = [Opcode::NOP; 256];
+            let mut i = 0;
+            while i < N_OPCODES {
+                t[i] = Opcode::ALL[i];
+                i += 1;
+            }
+            t
+        };
+
         /// `is_specialized()` of every opcode, indexed by byte.
         const SPECIALIZED_TABLE: [bool; N_OPCODES] = {
             let mut t = [false; N_OPCODES];
@@ -157,6 +169,13 @@ macro_rules! instruction_set {
                 } else {
                     None
                 }
+            }
+
+            /// Decodes an opcode byte, `NOP` for bytes that name no opcode
+            /// (the dispatch loop's decode: a table load, no compare).
+            #[inline(always)]
+            pub fn decode(byte: u8) -> Opcode {
+                DECODE_TABLE[byte as usize]
             }
 
             /// The opcode's name as `dis` prints it.
@@ -758,6 +777,10 @@ mod tests {
         assert!(Opcode::ALL.len() <= 256);
         for b in Opcode::ALL.len()..256 {
             assert_eq!(Opcode::from_u8(b as u8), None);
+            assert_eq!(Opcode::decode(b as u8), Opcode::NOP);
+        }
+        for op in Opcode::ALL {
+            assert_eq!(Opcode::decode(*op as u8), *op);
         }
     }
 
