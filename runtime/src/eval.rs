@@ -301,300 +301,305 @@ fn dispatch(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize) {
         let mut cur = ip;
         let (mut op, first_arg) = units.fetch(cur);
         let mut arg = first_arg as u32;
-        while op == Opcode::EXTENDED_ARG {
-            cur += 1;
-            let (next_op, next_arg) = units.fetch(cur);
-            op = next_op;
-            arg = (arg << 8) | next_arg as u32;
-        }
-        // Family members skip their inline cache units themselves.
-        ip = cur + 1;
-        // The general path: `step` sees the frame's true position.
-        macro_rules! general {
-            () => {{
-                f.ip = ip;
-                f.lasti = cur;
-                let flow = step(vm, f, op, arg, cur);
-                if matches!(flow, Ok(Flow::Next)) {
-                    // Owns nothing: forgotten rather than passed to the
-                    // out-of-line drop glue of the whole result.
-                    std::mem::forget(flow);
-                    ip = f.ip;
-                    continue 'dispatch;
-                }
-                break 'dispatch (flow, cur);
-            }};
-        }
-        // `?` for the arms decided here.
-        macro_rules! tri {
-            ($e:expr) => {
-                match $e {
-                    Ok(v) => v,
-                    Err(e) => {
-                        f.lasti = cur;
-                        break 'dispatch (Err(e), cur);
+        // Entered again for the instruction after an EXTENDED_ARG prefix,
+        // so that an unprefixed instruction pays no prefix test.
+        'decoded: loop {
+            // Family members skip their inline cache units themselves.
+            ip = cur + 1;
+            // The general path: `step` sees the frame's true position.
+            macro_rules! general {
+                () => {{
+                    f.ip = ip;
+                    f.lasti = cur;
+                    let flow = step(vm, f, op, arg, cur);
+                    if matches!(flow, Ok(Flow::Next)) {
+                        // Owns nothing: forgotten rather than passed to the
+                        // out-of-line drop glue of the whole result.
+                        std::mem::forget(flow);
+                        ip = f.ip;
+                        continue 'dispatch;
                     }
-                }
-            };
-        }
-        // Accounts a hit decided here and skips the instruction's cache.
-        // (Every arm that counts a hit decides a family member, whose cache
-        // is `FAMILY_CACHE_UNITS` long.)
-        macro_rules! hit {
-            () => {{
-                if specialize::stats::enabled() {
-                    specialize::stats::record(op.family(), specialize::stats::Event::Hit);
-                }
-                ip += weft_specializer::FAMILY_CACHE_UNITS;
-            }};
-        }
-        // The instructions that superinstructions pair (LOAD_FAST,
-        // LOAD_CONST, STORE_FAST), by opcode.
-        macro_rules! uncached {
-            ($op:expr, $arg:expr) => {{
-                let a = $arg as usize;
-                match $op {
-                    Opcode::LOAD_FAST => {
-                        let v = &f.locals[a];
-                        if v.is_null() {
-                            tri!(Err(unbound_local(vm, code, a)))
+                    break 'dispatch (flow, cur);
+                }};
+            }
+            // `?` for the arms decided here.
+            macro_rules! tri {
+                ($e:expr) => {
+                    match $e {
+                        Ok(v) => v,
+                        Err(e) => {
+                            f.lasti = cur;
+                            break 'dispatch (Err(e), cur);
                         }
-                        let v = v.clone();
-                        f.stack.push(v);
                     }
-                    Opcode::STORE_FAST => {
-                        let v = pop(f);
-                        f.locals[a] = v;
+                };
+            }
+            // Accounts a hit decided here and skips the instruction's cache.
+            // (Every arm that counts a hit decides a family member, whose cache
+            // is `FAMILY_CACHE_UNITS` long.)
+            macro_rules! hit {
+                () => {{
+                    if specialize::stats::enabled() {
+                        specialize::stats::record(op.family(), specialize::stats::Event::Hit);
                     }
-                    _ => f.stack.push(code.consts[a].clone()),
-                }
-            }};
-        }
-        // A superinstruction, with its halves (from the table) known when
-        // compiling.
-        macro_rules! fused {
-            ($super:path) => {{
-                const HALVES: (Opcode, Opcode) = match $super.halves() {
-                    Some(halves) => halves,
-                    None => panic!("not a superinstruction"),
-                };
-                uncached!(HALVES.0, arg);
-                if let Some(second_arg) = units.oparg_if(ip, HALVES.1) {
-                    cur = ip;
-                    ip += 1;
-                    uncached!(HALVES.1, second_arg as u32);
-                }
-            }};
-        }
-        match op {
-            Opcode::POP_TOP => {
-                pop(f);
+                    ip += weft_specializer::FAMILY_CACHE_UNITS;
+                }};
             }
-            Opcode::PUSH_NULL => f.stack.push(Value::Null),
-            Opcode::COPY => {
-                let v = f.stack[f.stack.len() - arg as usize].clone();
-                f.stack.push(v);
-            }
-            Opcode::SWAP => {
-                let len = f.stack.len();
-                f.stack.swap(len - 1, len - arg as usize);
-            }
-            Opcode::LOAD_CONST => uncached!(Opcode::LOAD_CONST, arg),
-            Opcode::LOAD_FAST => uncached!(Opcode::LOAD_FAST, arg),
-            Opcode::STORE_FAST => uncached!(Opcode::STORE_FAST, arg),
-            // Superinstructions: the first half, then the second when the
-            // next unit still holds it (monitoring may have replaced it),
-            // as its own instruction for errors and tracebacks.
-            Opcode::LOAD_FAST__LOAD_FAST => fused!(Opcode::LOAD_FAST__LOAD_FAST),
-            Opcode::LOAD_FAST__LOAD_CONST => fused!(Opcode::LOAD_FAST__LOAD_CONST),
-            Opcode::LOAD_CONST__LOAD_FAST => fused!(Opcode::LOAD_CONST__LOAD_FAST),
-            Opcode::STORE_FAST__LOAD_FAST => fused!(Opcode::STORE_FAST__LOAD_FAST),
-            Opcode::STORE_FAST__STORE_FAST => fused!(Opcode::STORE_FAST__STORE_FAST),
-            Opcode::IS_OP => {
-                let b = pop(f);
-                let a = pop(f);
-                f.stack.push(Value::Bool(a.is(&b) != (arg == 1)));
-            }
-            Opcode::JUMP_FORWARD => ip += arg as usize,
-            Opcode::POP_JUMP_IF_FALSE | Opcode::POP_JUMP_IF_TRUE => {
-                let b = match pop(f) {
-                    Value::Bool(b) => b,
-                    other => tri!(ops::truthy(vm, &other)),
-                };
-                if b == (op == Opcode::POP_JUMP_IF_TRUE) {
-                    ip += arg as usize;
-                }
-            }
-            Opcode::POP_JUMP_IF_NONE | Opcode::POP_JUMP_IF_NOT_NONE => {
-                if pop(f).is_none() == (op == Opcode::POP_JUMP_IF_NONE) {
-                    ip += arg as usize;
-                }
-            }
-            Opcode::RETURN_VALUE => break 'dispatch (Ok(Flow::Return(pop(f))), cur),
-            Opcode::RESUME_CHECK => {
-                hit!();
-                tri!(vm.safepoint());
-            }
-            // ----- hits of the hottest specialized variants, through the
-            // families' pure fast functions; a guard failure runs the
-            // family's whole path (`step_family`), which tries the same
-            // fast path again. -----
-            Opcode::BINARY_OP_ADD_INT
-            | Opcode::BINARY_OP_SUBTRACT_INT
-            | Opcode::BINARY_OP_MULTIPLY_INT
-            | Opcode::BINARY_OP_ADD_FLOAT
-            | Opcode::BINARY_OP_SUBTRACT_FLOAT
-            | Opcode::BINARY_OP_MULTIPLY_FLOAT
-            | Opcode::BINARY_OP_SUBSCR_LIST_INT
-            | Opcode::BINARY_OP_SUBSCR_TUPLE_INT
-            | Opcode::BINARY_OP_SUBSCR_STR_INT
-            | Opcode::BINARY_OP_ADD_UNICODE
-            | Opcode::BINARY_OP_INPLACE_ADD_UNICODE => {
-                let Some(r) = f
-                    .stack
-                    .top2()
-                    .and_then(|(a, b)| specialize::binary_op::fast_fixed(op, a, b))
-                else {
-                    general!()
-                };
-                f.stack.replace_top2(r);
-                hit!();
-            }
-            Opcode::BINARY_OP_EXTEND => {
-                let r = BinaryOperator::from_arg(arg).and_then(|bop| {
-                    let (a, b) = f.stack.top2()?;
-                    specialize::binary_op::extended_numeric(bop, a, b)
-                });
-                let Some(r) = r else { general!() };
-                f.stack.replace_top2(r);
-                hit!();
-            }
-            Opcode::STORE_SUBSCR_LIST_INT => {
-                let Some([value, container, key]) = f.stack.top_mut::<3>() else {
-                    general!()
-                };
-                let v = std::mem::take(value);
-                match specialize::store_subscr::fast_list_int(op, container, key, v) {
-                    Ok(()) => {
-                        f.stack.drop_top(3);
-                        hit!();
+            // The instructions that superinstructions pair (LOAD_FAST,
+            // LOAD_CONST, STORE_FAST), by opcode.
+            macro_rules! uncached {
+                ($op:expr, $arg:expr) => {{
+                    let a = $arg as usize;
+                    match $op {
+                        Opcode::LOAD_FAST => {
+                            let v = &f.locals[a];
+                            if v.is_null() {
+                                tri!(Err(unbound_local(vm, code, a)))
+                            }
+                            let v = v.clone();
+                            f.stack.push(v);
+                        }
+                        Opcode::STORE_FAST => {
+                            let v = pop(f);
+                            f.locals[a] = v;
+                        }
+                        _ => f.stack.push(code.consts[a].clone()),
                     }
-                    Err(v) => {
-                        *value = v;
-                        general!()
+                }};
+            }
+            // A superinstruction, with its halves (from the table) known when
+            // compiling.
+            macro_rules! fused {
+                ($super:path) => {{
+                    const HALVES: (Opcode, Opcode) = match $super.halves() {
+                        Some(halves) => halves,
+                        None => panic!("not a superinstruction"),
+                    };
+                    uncached!(HALVES.0, arg);
+                    if let Some(second_arg) = units.oparg_if(ip, HALVES.1) {
+                        cur = ip;
+                        ip += 1;
+                        uncached!(HALVES.1, second_arg as u32);
                     }
-                }
+                }};
             }
-            Opcode::UNPACK_SEQUENCE_TWO_TUPLE
-            | Opcode::UNPACK_SEQUENCE_TUPLE
-            | Opcode::UNPACK_SEQUENCE_LIST => {
-                let seq = pop(f);
-                if !specialize::unpack_sequence::fast(op, &seq, arg as usize, &mut f.stack) {
-                    f.stack.push(seq);
-                    general!()
+            match op {
+                Opcode::EXTENDED_ARG => {
+                    cur += 1;
+                    let (next_op, next_arg) = units.fetch(cur);
+                    op = next_op;
+                    arg = (arg << 8) | next_arg as u32;
+                    continue 'decoded;
                 }
-                hit!();
-            }
-            Opcode::COMPARE_OP_INT | Opcode::COMPARE_OP_FLOAT | Opcode::COMPARE_OP_STR => {
-                let Some(r) = f
-                    .stack
-                    .top2()
-                    .and_then(|(a, b)| specialize::compare_op::fast(op, a, b, arg))
-                else {
-                    general!()
-                };
-                f.stack.replace_top2(Value::Bool(r));
-                hit!();
-            }
-            Opcode::LOAD_ATTR_INSTANCE_VALUE
-            | Opcode::LOAD_ATTR_SLOT
-            | Opcode::LOAD_ATTR_WITH_HINT
-            | Opcode::LOAD_ATTR_MODULE
-            | Opcode::LOAD_ATTR_CLASS
-            | Opcode::LOAD_ATTR_METHOD_WITH_VALUES
-            | Opcode::LOAD_ATTR_METHOD_NO_DICT
-            | Opcode::LOAD_ATTR_METHOD_LAZY_DICT
-            | Opcode::LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES
-            | Opcode::LOAD_ATTR_NONDESCRIPTOR_NO_DICT => {
-                let loaded = code
-                    .names
-                    .get((arg >> 1) as usize)
-                    .and_then(|name| specialize::load_attr::fast(vm, units, op, cur, top(f), name));
-                let Some((v, self_or_null)) = loaded else {
-                    general!()
-                };
-                if let Some(owner) = f.stack.last_mut() {
-                    *owner = v;
+                Opcode::POP_TOP => {
+                    pop(f);
                 }
-                if arg & 1 != 0 {
-                    f.stack.push(self_or_null);
+                Opcode::PUSH_NULL => f.stack.push(Value::Null),
+                Opcode::COPY => {
+                    let v = f.stack[f.stack.len() - arg as usize].clone();
+                    f.stack.push(v);
                 }
-                hit!();
-            }
-            Opcode::STORE_ATTR_SLOT | Opcode::STORE_ATTR_INSTANCE_VALUE => {
-                let (Some(name), Some([value, owner])) =
-                    (code.names.get(arg as usize), f.stack.top_mut::<2>())
-                else {
-                    general!()
-                };
-                let v = std::mem::take(value);
-                match specialize::store_attr::fast(vm, units, op, cur, owner, name, v) {
-                    Ok(()) => {
-                        f.stack.drop_top(2);
-                        hit!();
-                    }
-                    Err(v) => {
-                        *value = v;
-                        general!()
-                    }
+                Opcode::SWAP => {
+                    let len = f.stack.len();
+                    f.stack.swap(len - 1, len - arg as usize);
                 }
-            }
-            Opcode::LOAD_GLOBAL_MODULE | Opcode::LOAD_GLOBAL_BUILTIN => {
-                let loaded = code
-                    .names
-                    .get((arg >> 1) as usize)
-                    .and_then(|name| specialize::load_global::fast(vm, f, op, cur, name));
-                let Some(v) = loaded else { general!() };
-                f.stack.push(v);
-                if arg & 1 != 0 {
-                    f.stack.push(Value::Null);
+                Opcode::LOAD_CONST => uncached!(Opcode::LOAD_CONST, arg),
+                Opcode::LOAD_FAST => uncached!(Opcode::LOAD_FAST, arg),
+                Opcode::STORE_FAST => uncached!(Opcode::STORE_FAST, arg),
+                // Superinstructions: the first half, then the second when the
+                // next unit still holds it (monitoring may have replaced it),
+                // as its own instruction for errors and tracebacks.
+                Opcode::LOAD_FAST__LOAD_FAST => fused!(Opcode::LOAD_FAST__LOAD_FAST),
+                Opcode::LOAD_FAST__LOAD_CONST => fused!(Opcode::LOAD_FAST__LOAD_CONST),
+                Opcode::LOAD_CONST__LOAD_FAST => fused!(Opcode::LOAD_CONST__LOAD_FAST),
+                Opcode::STORE_FAST__LOAD_FAST => fused!(Opcode::STORE_FAST__LOAD_FAST),
+                Opcode::STORE_FAST__STORE_FAST => fused!(Opcode::STORE_FAST__STORE_FAST),
+                Opcode::IS_OP => {
+                    let b = pop(f);
+                    let a = pop(f);
+                    f.stack.push(Value::Bool(a.is(&b) != (arg == 1)));
                 }
-                hit!();
-            }
-            Opcode::FOR_ITER_RANGE | Opcode::FOR_ITER_LIST | Opcode::FOR_ITER_TUPLE => {
-                match specialize::for_iter::fast_native(op, top(f)) {
-                    Some(Some(v)) => f.stack.push(v),
-                    Some(None) => {
-                        pop(f);
+                Opcode::JUMP_FORWARD => ip += arg as usize,
+                Opcode::POP_JUMP_IF_FALSE | Opcode::POP_JUMP_IF_TRUE => {
+                    let b = match pop(f) {
+                        Value::Bool(b) => b,
+                        other => tri!(ops::truthy(vm, &other)),
+                    };
+                    if b == (op == Opcode::POP_JUMP_IF_TRUE) {
                         ip += arg as usize;
                     }
-                    None => general!(),
                 }
-                hit!();
-            }
-            Opcode::TO_BOOL_BOOL
-            | Opcode::TO_BOOL_INT
-            | Opcode::TO_BOOL_NONE
-            | Opcode::TO_BOOL_LIST
-            | Opcode::TO_BOOL_STR
-            | Opcode::TO_BOOL_ALWAYS_TRUE => {
-                let guard = || specialize::guard_for(units, cur, op).unwrap_or(0);
-                let Some(b) = specialize::to_bool::fast(op, top(f), guard) else {
-                    general!()
-                };
-                if let Some(v) = f.stack.last_mut() {
-                    *v = Value::Bool(b);
+                Opcode::POP_JUMP_IF_NONE | Opcode::POP_JUMP_IF_NOT_NONE => {
+                    if pop(f).is_none() == (op == Opcode::POP_JUMP_IF_NONE) {
+                        ip += arg as usize;
+                    }
                 }
-                hit!();
-            }
-            Opcode::JUMP_BACKWARD_NO_JIT | Opcode::JUMP_BACKWARD_NO_INTERRUPT => {
-                hit!();
-                ip = ip.saturating_sub(arg as usize);
-                if op == Opcode::JUMP_BACKWARD_NO_JIT {
+                Opcode::RETURN_VALUE => break 'dispatch (Ok(Flow::Return(pop(f))), cur),
+                Opcode::RESUME_CHECK => {
+                    hit!();
                     tri!(vm.safepoint());
                 }
+                // ----- hits of the hottest specialized variants, through the
+                // families' pure fast functions; a guard failure runs the
+                // family's whole path (`step_family`), which tries the same
+                // fast path again. -----
+                Opcode::BINARY_OP_ADD_INT
+                | Opcode::BINARY_OP_SUBTRACT_INT
+                | Opcode::BINARY_OP_MULTIPLY_INT
+                | Opcode::BINARY_OP_ADD_FLOAT
+                | Opcode::BINARY_OP_SUBTRACT_FLOAT
+                | Opcode::BINARY_OP_MULTIPLY_FLOAT
+                | Opcode::BINARY_OP_SUBSCR_LIST_INT
+                | Opcode::BINARY_OP_SUBSCR_TUPLE_INT
+                | Opcode::BINARY_OP_SUBSCR_STR_INT
+                | Opcode::BINARY_OP_ADD_UNICODE
+                | Opcode::BINARY_OP_INPLACE_ADD_UNICODE => {
+                    let Some(r) = f
+                        .stack
+                        .top2()
+                        .and_then(|(a, b)| specialize::binary_op::fast_fixed(op, a, b))
+                    else {
+                        general!()
+                    };
+                    f.stack.replace_top2(r);
+                    hit!();
+                }
+                Opcode::BINARY_OP_EXTEND => {
+                    let r = BinaryOperator::from_arg(arg).and_then(|bop| {
+                        let (a, b) = f.stack.top2()?;
+                        specialize::binary_op::extended_numeric(bop, a, b)
+                    });
+                    let Some(r) = r else { general!() };
+                    f.stack.replace_top2(r);
+                    hit!();
+                }
+                Opcode::STORE_SUBSCR_LIST_INT => {
+                    let Some([value, container, key]) = f.stack.top_mut::<3>() else {
+                        general!()
+                    };
+                    let v = std::mem::take(value);
+                    match specialize::store_subscr::fast_list_int(op, container, key, v) {
+                        Ok(()) => {
+                            f.stack.drop_top(3);
+                            hit!();
+                        }
+                        Err(v) => {
+                            *value = v;
+                            general!()
+                        }
+                    }
+                }
+                Opcode::UNPACK_SEQUENCE_TWO_TUPLE
+                | Opcode::UNPACK_SEQUENCE_TUPLE
+                | Opcode::UNPACK_SEQUENCE_LIST => {
+                    let seq = pop(f);
+                    if !specialize::unpack_sequence::fast(op, &seq, arg as usize, &mut f.stack) {
+                        f.stack.push(seq);
+                        general!()
+                    }
+                    hit!();
+                }
+                Opcode::COMPARE_OP_INT | Opcode::COMPARE_OP_FLOAT | Opcode::COMPARE_OP_STR => {
+                    let Some(r) = f
+                        .stack
+                        .top2()
+                        .and_then(|(a, b)| specialize::compare_op::fast(op, a, b, arg))
+                    else {
+                        general!()
+                    };
+                    f.stack.replace_top2(Value::Bool(r));
+                    hit!();
+                }
+                Opcode::LOAD_ATTR_INSTANCE_VALUE
+                | Opcode::LOAD_ATTR_SLOT
+                | Opcode::LOAD_ATTR_WITH_HINT
+                | Opcode::LOAD_ATTR_MODULE
+                | Opcode::LOAD_ATTR_CLASS
+                | Opcode::LOAD_ATTR_METHOD_WITH_VALUES
+                | Opcode::LOAD_ATTR_METHOD_NO_DICT
+                | Opcode::LOAD_ATTR_METHOD_LAZY_DICT
+                | Opcode::LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES
+                | Opcode::LOAD_ATTR_NONDESCRIPTOR_NO_DICT => {
+                    let loaded = code.names.get((arg >> 1) as usize).and_then(|name| {
+                        specialize::load_attr::fast(vm, units, op, cur, top(f), name)
+                    });
+                    let Some((v, self_or_null)) = loaded else {
+                        general!()
+                    };
+                    if let Some(owner) = f.stack.last_mut() {
+                        *owner = v;
+                    }
+                    if arg & 1 != 0 {
+                        f.stack.push(self_or_null);
+                    }
+                    hit!();
+                }
+                Opcode::STORE_ATTR_SLOT | Opcode::STORE_ATTR_INSTANCE_VALUE => {
+                    let (Some(name), Some([value, owner])) =
+                        (code.names.get(arg as usize), f.stack.top_mut::<2>())
+                    else {
+                        general!()
+                    };
+                    let v = std::mem::take(value);
+                    match specialize::store_attr::fast(vm, units, op, cur, owner, name, v) {
+                        Ok(()) => {
+                            f.stack.drop_top(2);
+                            hit!();
+                        }
+                        Err(v) => {
+                            *value = v;
+                            general!()
+                        }
+                    }
+                }
+                Opcode::LOAD_GLOBAL_MODULE | Opcode::LOAD_GLOBAL_BUILTIN => {
+                    let loaded = code
+                        .names
+                        .get((arg >> 1) as usize)
+                        .and_then(|name| specialize::load_global::fast(vm, f, op, cur, name));
+                    let Some(v) = loaded else { general!() };
+                    f.stack.push(v);
+                    if arg & 1 != 0 {
+                        f.stack.push(Value::Null);
+                    }
+                    hit!();
+                }
+                Opcode::FOR_ITER_RANGE | Opcode::FOR_ITER_LIST | Opcode::FOR_ITER_TUPLE => {
+                    match specialize::for_iter::fast_native(op, top(f)) {
+                        Some(Some(v)) => f.stack.push(v),
+                        Some(None) => {
+                            pop(f);
+                            ip += arg as usize;
+                        }
+                        None => general!(),
+                    }
+                    hit!();
+                }
+                Opcode::TO_BOOL_BOOL
+                | Opcode::TO_BOOL_INT
+                | Opcode::TO_BOOL_NONE
+                | Opcode::TO_BOOL_LIST
+                | Opcode::TO_BOOL_STR
+                | Opcode::TO_BOOL_ALWAYS_TRUE => {
+                    let guard = || specialize::guard_for(units, cur, op).unwrap_or(0);
+                    let Some(b) = specialize::to_bool::fast(op, top(f), guard) else {
+                        general!()
+                    };
+                    if let Some(v) = f.stack.last_mut() {
+                        *v = Value::Bool(b);
+                    }
+                    hit!();
+                }
+                Opcode::JUMP_BACKWARD_NO_JIT | Opcode::JUMP_BACKWARD_NO_INTERRUPT => {
+                    hit!();
+                    ip = ip.saturating_sub(arg as usize);
+                    if op == Opcode::JUMP_BACKWARD_NO_JIT {
+                        tri!(vm.safepoint());
+                    }
+                }
+                _ => general!(),
             }
-            _ => general!(),
+            continue 'dispatch;
         }
     }
 }

@@ -46,3 +46,8 @@ fn user_eq_in_containers_matches_cpython() {
 fn int_operators_at_fast_path_edges_match_cpython() {
     matches_cpython("int_boundaries");
 }
+
+#[test]
+fn extended_arg_prefixes_match_cpython() {
+    matches_cpython("extended_args");
+}
