@@ -340,6 +340,14 @@ impl Module {
     }
 }
 
+#[cfg(test)]
+impl Module {
+    /// The module object (for the runtime's own tests).
+    pub(crate) fn object(&self) -> &ObjRef {
+        &self.module
+    }
+}
+
 fn pool() -> &'static rayon::ThreadPool {
     static POOL: OnceLock<rayon::ThreadPool> = OnceLock::new();
     POOL.get_or_init(|| {

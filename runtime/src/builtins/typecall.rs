@@ -16,7 +16,9 @@ use crate::typeobj::{c3_mro, BaseKind, TypeData};
 use crate::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 
-fn is_builtin_func(v: &Value) -> bool {
+/// True for a native function, or a static method around one (the default
+/// `__new__` is `object.__new__`, a static method).
+pub(crate) fn is_builtin_func(v: &Value) -> bool {
     match v {
         Value::Obj(o) => match &o.payload {
             Payload::Builtin(_) => true,

@@ -450,11 +450,11 @@ fn alloc_and_enter_init(vm: &Vm, cls: &ObjRef, args: &mut [Value]) -> Option<PyR
     if td.builtin || td.base_kind != crate::typeobj::BaseKind::Object {
         return None;
     }
-    let user_new = match td.lookup(&crate::strobj::intern_static("__new__")) {
-        None => false,
-        Some(Value::Obj(n)) => !matches!(n.payload, Payload::Builtin(_)),
-        Some(_) => true,
-    };
+    // The default `__new__` is `object.__new__`, a static method around a
+    // native: the same test as `call_type`'s.
+    let user_new = td
+        .lookup(&crate::strobj::intern_static("__new__"))
+        .is_some_and(|n| !crate::builtins::typecall::is_builtin_func(&n));
     if user_new {
         return None;
     }
@@ -587,4 +587,43 @@ pub fn execute(vm: &Vm, f: &mut Frame, op: Opcode, n: usize, at: usize) -> PyRes
     f.stack.truncate(base);
     f.stack.push(r);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runtime::{Runtime, RuntimeOptions};
+
+    /// The direct path serves plain and slotted classes with the default
+    /// `__new__` (`object.__new__`, a static method around a native) and
+    /// an `__init__` the arguments fit exactly; a user `__new__` or an
+    /// `__init__` with defaults is left to `call_type`.
+    #[test]
+    fn alloc_and_enter_init_takes_the_direct_path_for_the_default_new() {
+        let rt = Runtime::new(RuntimeOptions::default());
+        let m = rt
+            .load_module(
+                "shapes",
+                "class P:\n    def __init__(self, x):\n        self.x = x\n\
+                 class S:\n    __slots__ = ('x',)\n    def __init__(self, x):\n        self.x = x\n\
+                 class N:\n    def __new__(cls, x):\n        return object.__new__(cls)\n\
+                 \x20   def __init__(self, x):\n        self.x = x\n\
+                 class D:\n    def __init__(self, x, y=1):\n        self.x = x\n",
+            )
+            .expect("module");
+        let vm = Vm::new(rt.interp().clone(), 1 << 20, false);
+        let module = Value::Obj(m.object().clone());
+        for (name, direct) in [("P", true), ("S", true), ("N", false), ("D", false)] {
+            let Ok(Value::Obj(cls)) = vm.get_attr_str(&module, name) else {
+                panic!("no class {name}");
+            };
+            let mut args = [Value::Int(7)];
+            let made = alloc_and_enter_init(&vm, &cls, &mut args);
+            assert_eq!(made.is_some(), direct, "{name}");
+            if let Some(made) = made {
+                let instance = made.expect("instance");
+                assert!(matches!(vm.get_attr_str(&instance, "x"), Ok(Value::Int(7))));
+            }
+        }
+    }
 }
