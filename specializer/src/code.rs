@@ -219,7 +219,7 @@ impl CodeUnits {
             Ordering::Acquire,
         ) {
             Ok(_) => Rewrite::Done,
-            Err(actual) => Rewrite::Lost(Opcode::from_u8(actual).unwrap_or(Opcode::NOP)),
+            Err(actual) => Rewrite::Lost(Opcode::decode(actual)),
         }
     }
 
