@@ -4,7 +4,7 @@
 //! released.
 
 use crate::object::{Object, Payload};
-use crate::objlock::{ObjMutex as Mutex, ObjMutexGuard as MutexGuard};
+use crate::objlock::{unlocked_contents, ObjMutex as Mutex, ObjMutexGuard as MutexGuard};
 use crate::ops::native_eq;
 use crate::readview::ReadView;
 use crate::specialize::{decode_unowned, encode_unowned};
@@ -98,6 +98,29 @@ enum Probe {
 }
 
 impl DictTable {
+    /// The value at entry `ix` if its key is `key` (identity).
+    #[inline(always)]
+    fn value_at_if_key(&self, ix: usize, key: &ObjRef) -> Option<Value> {
+        match self.entries.get(ix) {
+            Some(Some(e)) if matches!(&e.key, Value::Obj(k) if ObjRef::ptr_eq(k, key)) => {
+                Some(e.value.clone())
+            }
+            _ => None,
+        }
+    }
+
+    /// Moves `value` into entry `ix` if its key is `key` (identity),
+    /// returning the old value; hands `value` back otherwise.
+    #[inline(always)]
+    fn replace_at_if_key(&mut self, ix: usize, key: &ObjRef, value: Value) -> Result<Value, Value> {
+        match self.entries.get_mut(ix) {
+            Some(Some(e)) if matches!(&e.key, Value::Obj(k) if ObjRef::ptr_eq(k, key)) => {
+                Ok(std::mem::replace(&mut e.value, value))
+            }
+            _ => Err(value),
+        }
+    }
+
     fn probe(&self, key: &Value, hash: i64) -> Probe {
         if self.indices.is_empty() {
             return Probe::Missing;
@@ -563,7 +586,21 @@ impl DictObj {
     }
 
     /// The value at an entry index if its key is `key` (identity).
+    #[inline(always)]
     pub fn value_at_if_key(&self, ix: usize, key: &ObjRef) -> Option<Value> {
+        if !self.view.enabled() {
+            // SAFETY: the table is read at once, taking no lock.
+            if let Some(t) = unsafe { unlocked_contents(&self.table) } {
+                // SAFETY: (see above) the only access to the table.
+                return unsafe { t.as_ref() }.value_at_if_key(ix, key);
+            }
+        }
+        self.value_at_if_key_locked(ix, key)
+    }
+
+    /// `value_at_if_key` through the read view or the lock.
+    #[inline(never)]
+    fn value_at_if_key_locked(&self, ix: usize, key: &ObjRef) -> Option<Value> {
         if let Some(v) = self.view.read(|v| {
             let e = v.entries.get(ix)?;
             let same_key = e.kind == ViewKey::InternedStr && e.key == key_address(key);
@@ -573,29 +610,38 @@ impl DictObj {
         }
         let t = self.table.lock();
         self.after_locked_read(&t);
-        match t.entries.get(ix) {
-            Some(Some(e)) if matches!(&e.key, Value::Obj(k) if ObjRef::ptr_eq(k, key)) => {
-                Some(e.value.clone())
-            }
-            _ => None,
-        }
+        t.value_at_if_key(ix, key)
     }
 
     /// Replaces the value at entry `ix` if its key is `key` (identity);
     /// hands `value` back otherwise. Never inserts, so the keys version
     /// stays.
+    #[inline(always)]
     pub fn replace_at_if_key(&self, ix: usize, key: &ObjRef, value: Value) -> Result<(), Value> {
-        let mut t = self.lock_for_write();
-        match t.entries.get_mut(ix) {
-            Some(Some(e)) if matches!(&e.key, Value::Obj(k) if ObjRef::ptr_eq(k, key)) => {
-                let old = std::mem::replace(&mut e.value, value);
-                drop(t);
-                self.bump_values();
-                drop(old);
-                Ok(())
-            }
-            _ => Err(value),
+        if self.view.enabled() {
+            return self.replace_at_if_key_locked(ix, key, value);
         }
+        // SAFETY: one value is swapped at once, taking no lock; the old
+        // one is dropped after the access.
+        let Some(mut t) = (unsafe { unlocked_contents(&self.table) }) else {
+            return self.replace_at_if_key_locked(ix, key, value);
+        };
+        // SAFETY: (see above) the only access to the table.
+        let old = unsafe { t.as_mut() }.replace_at_if_key(ix, key, value)?;
+        self.bump_values();
+        drop(old);
+        Ok(())
+    }
+
+    /// `replace_at_if_key` under the lock.
+    #[inline(never)]
+    fn replace_at_if_key_locked(&self, ix: usize, key: &ObjRef, value: Value) -> Result<(), Value> {
+        let mut t = self.lock_for_write();
+        let old = t.replace_at_if_key(ix, key, value)?;
+        drop(t);
+        self.bump_values();
+        drop(old);
+        Ok(())
     }
 
     /// `d[key] = value`.

@@ -102,3 +102,28 @@ unsafe impl lock_api::RawMutex for ObjRawMutex {
         self.plain_held.load(Ordering::Relaxed) || lock_api::RawMutex::is_locked(&self.inner)
     }
 }
+
+/// The contents of `m`, for an access without the lock, when none is
+/// needed: in the single-thread phase, while nobody holds `m`. None
+/// otherwise; the caller then locks. (A pointer rather than a closure:
+/// LLVM does not inline the closure's call, and its result then goes
+/// through memory on the eval loop's hottest attribute paths.)
+///
+/// # Safety
+/// The caller must finish with the pointer before it locks `m` or runs any
+/// code that could (Python code, or anything that may reach the
+/// container): the accesses that use this clone or swap one value.
+#[inline(always)]
+pub unsafe fn unlocked_contents<T>(m: &ObjMutex<T>) -> Option<std::ptr::NonNull<T>> {
+    // In the single-thread phase one thread alone locks object mutexes
+    // (the promise of `assume_single_thread_counts`), and it is this one;
+    // `m` is not held, so no guard of this thread borrows the contents,
+    // and the caller takes none while it uses the pointer: its access is
+    // the only one, exactly as under the lock. Tested by
+    // runtime/tests/plain_phase.rs (None while held and after the switch).
+    if single_thread_phase() && !m.is_locked() {
+        std::ptr::NonNull::new(m.data_ptr())
+    } else {
+        None
+    }
+}

@@ -10,8 +10,11 @@ use std::sync::atomic::{fence, AtomicBool, AtomicUsize, Ordering};
 /// The immortal bit of the reference count: once set, clones and drops stop
 /// touching the count and the object is never freed.
 const IMMORTAL: usize = 1 << (usize::BITS - 2);
-/// Counts above this abort (as `Arc` does) instead of overflowing.
-const MAX_COUNT: usize = IMMORTAL - 1;
+// Counts are not checked for overflow (`Arc` aborts past `isize::MAX`):
+// a count reaches `IMMORTAL` only after 2**62 increments, more than a
+// century of them at one per nanosecond, and even then the carry sets the
+// immortal bit, so the object is leaked, never freed early; wrapping to
+// zero would take 2**64. The clone of a reference is a tag test and an add.
 
 /// False only while the process has promised (see
 /// [`assume_single_thread_counts`]) that one thread alone touches mortal
@@ -160,17 +163,13 @@ impl Clone for ObjRef {
         let count = &self.inner().count;
         let seen = count.load(Ordering::Relaxed);
         if seen & IMMORTAL == 0 {
-            let old = if ATOMIC_COUNTS.load(Ordering::Relaxed) {
-                count.fetch_add(1, Ordering::Relaxed)
+            if ATOMIC_COUNTS.load(Ordering::Relaxed) {
+                count.fetch_add(1, Ordering::Relaxed);
             } else {
                 // One thread alone touches mortal objects (the promise of
                 // `assume_single_thread_counts`): nobody else can change
                 // the count between this load and store.
                 count.store(seen + 1, Ordering::Relaxed);
-                seen
-            };
-            if old & !IMMORTAL >= MAX_COUNT {
-                std::process::abort();
             }
         }
         ObjRef { ptr: self.ptr }

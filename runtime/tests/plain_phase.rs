@@ -23,12 +23,28 @@ fn a_plain_hold_excludes_threads_started_during_it_and_locks_stay_exact_after() 
             "a held lock must not be taken again"
         );
         g.1 += 1;
+        // SAFETY: the pointer is not used.
+        let unlocked = unsafe { weft::objlock::unlocked_contents(&m) };
+        assert!(
+            unlocked.is_none(),
+            "contents reached without the lock while it is held"
+        );
     }
     assert!(!m.is_locked());
+    // SAFETY: read at once, with no lock taken meanwhile.
+    let unlocked = unsafe { weft::objlock::unlocked_contents(&m) };
+    assert_eq!(unlocked.map(|p| unsafe { p.as_ref().1 }), Some(1));
 
     // A hold taken plainly, then threads start while it is held.
     let mut held = m.lock();
     weft::value::threads_may_start();
+    let other = ObjMutex::new(0u64);
+    // SAFETY: the pointer is not used.
+    let unlocked = unsafe { weft::objlock::unlocked_contents(&other) };
+    assert!(
+        unlocked.is_none(),
+        "contents reached without the lock after threads may start"
+    );
     let waiters: Vec<_> = (0..2)
         .map(|_| {
             let m = m.clone();

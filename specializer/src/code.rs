@@ -2,14 +2,19 @@
 //! specialize/unspecialize compare-exchange protocol.
 //!
 //! Layout: an instruction is one [`CodeUnit`] (an `AtomicU8` opcode and an
-//! `AtomicU8` oparg) followed by `cache_units(opcode)` inline cache units.
-//! The single inline cache unit of a family member holds, in its two bytes,
-//! the index of the instruction's entry in the side array of `AtomicU64`
-//! words; those bytes are written before the code is shared and never
-//! change. The entry's first word is the backoff counter; the family's
-//! payload words follow. Every location is always accessed as the same
-//! atomic type (no mixed-size access): opcode/oparg bytes as `AtomicU8`,
-//! cache words as `AtomicU64`.
+//! `AtomicU8` oparg) followed by `cache_units(opcode)` inline cache units,
+//! which hold `(CACHE, 0)`. A family member's entry in the side array of
+//! `AtomicU64` words starts at the index that `cache_index` keeps for its
+//! unit, written before the code is shared and never changed. The entry's
+//! first word is the backoff counter; the family's payload words follow.
+//! Every location is always accessed as the same atomic type (no
+//! mixed-size access): opcode/oparg bytes as `AtomicU8`, cache words as
+//! `AtomicU64`.
+//!
+//! Architecture Invariant: every opcode byte, of every unit (inline cache
+//! units included), is the discriminant of an [`Opcode`] at all times:
+//! `new` stores validated bytes, `CACHE` and superinstructions, and
+//! rewrites store `Opcode` values. The dispatch decode relies on it.
 //!
 //! Architecture Invariant: an opcode byte only ever changes through a
 //! compare-exchange in this module or in `weft-instrumentation`, and only
@@ -18,6 +23,17 @@
 use crate::counter::BackoffCounter;
 use crate::opcode::Opcode;
 use crate::sync::{fence, AtomicU64, AtomicU8, Mutex, Ordering};
+
+/// The opcode of a byte loaded from a unit's opcode slot.
+#[inline(always)]
+fn stored_opcode(byte: u8) -> Opcode {
+    // SAFETY: every opcode byte stored in a unit is an opcode's
+    // discriminant (the module's Architecture Invariant: `CodeUnits::new`
+    // stores `from_u8`-validated bytes, `CACHE` and `Opcode` values, and
+    // rewrites compare-exchange to `Opcode` values only). Tested by
+    // `every_stored_opcode_byte_names_an_opcode`.
+    unsafe { Opcode::from_u8_unchecked(byte) }
+}
 
 /// One 16-bit code unit: an opcode byte and an argument byte.
 #[repr(C)]
@@ -49,6 +65,9 @@ pub enum CodeError {
 /// The executable code of one code object: units plus side caches.
 pub struct CodeUnits {
     units: Box<[CodeUnit]>,
+    /// Per unit: where a family member's entry starts in `cache_words`
+    /// (0 for every other unit).
+    cache_index: Box<[u16]>,
     cache_words: Box<[AtomicU64]>,
     /// Serialises rewriters (specializers) of this code object; executing
     /// threads never take it. Attempts are rare (counter-triggered), so
@@ -75,6 +94,7 @@ impl CodeUnits {
     /// the first instruction of each pair (only when `specialize` is on).
     pub fn new(raw: &[(u8, u8)], specialize: bool) -> Result<CodeUnits, CodeError> {
         let mut units = Vec::with_capacity(raw.len());
+        let mut cache_index = vec![0u16; raw.len()];
         let mut words = 0usize;
         let mut counters = Vec::new();
         let mut i = 0;
@@ -97,7 +117,11 @@ impl CodeUnits {
                 if words > u16::MAX as usize {
                     return Err(CodeError::TooManyCaches);
                 }
-                units.push(CodeUnit::new((words & 0xff) as u8, (words >> 8) as u8));
+                cache_index[i] = words as u16;
+                units.push(CodeUnit::new(Opcode::CACHE as u8, 0));
+                for _ in 1..n {
+                    units.push(CodeUnit::new(Opcode::CACHE as u8, 0));
+                }
                 counters.push(words);
                 words += opcode.cache_words();
                 i += 1 + n;
@@ -116,6 +140,7 @@ impl CodeUnits {
         }
         Ok(CodeUnits {
             units: units.into_boxed_slice(),
+            cache_index: cache_index.into_boxed_slice(),
             cache_words,
             writers: Mutex::new(()),
         })
@@ -142,9 +167,7 @@ impl CodeUnits {
     /// The decoded opcode at `i`.
     #[inline(always)]
     pub fn opcode(&self, i: usize) -> Opcode {
-        // Every byte stored is a valid opcode: `new` validates the initial
-        // bytes and rewrites store only `Opcode` values.
-        Opcode::decode(self.opcode_byte(i))
+        stored_opcode(self.opcode_byte(i))
     }
 
     /// The decoded opcode and the oparg byte at `i`, with one bounds check
@@ -152,7 +175,7 @@ impl CodeUnits {
     #[inline(always)]
     pub fn fetch(&self, i: usize) -> (Opcode, u8) {
         let unit = &self.units[i];
-        let op = Opcode::decode(unit.opcode.load(Ordering::Acquire));
+        let op = stored_opcode(unit.opcode.load(Ordering::Acquire));
         (op, unit.oparg.load(Ordering::Relaxed))
     }
 
@@ -183,9 +206,7 @@ impl CodeUnits {
     /// family has its cache size), without loading the opcode again.
     #[inline(always)]
     pub fn cache_for(&self, i: usize, op: Opcode) -> &[AtomicU64] {
-        let unit = &self.units[i + 1];
-        let start = unit.opcode.load(Ordering::Relaxed) as usize
-            | ((unit.oparg.load(Ordering::Relaxed) as usize) << 8);
+        let start = self.cache_index[i] as usize;
         let n = op.cache_words().max(1);
         let end = (start + n).min(self.cache_words.len());
         &self.cache_words[start.min(end)..end]
@@ -219,7 +240,7 @@ impl CodeUnits {
             Ordering::Acquire,
         ) {
             Ok(_) => Rewrite::Done,
-            Err(actual) => Rewrite::Lost(Opcode::decode(actual)),
+            Err(actual) => Rewrite::Lost(stored_opcode(actual)),
         }
     }
 
@@ -357,6 +378,39 @@ mod tests {
             (Opcode::RETURN_VALUE as u8, 0),
         ];
         CodeUnits::new(&raw, true).unwrap()
+    }
+
+    /// The dispatch decode's premise: with side-cache indexes past one
+    /// byte, after quickening and after rewrites, every unit's opcode byte
+    /// (inline cache units included) names an opcode.
+    #[test]
+    fn every_stored_opcode_byte_names_an_opcode() {
+        let mut raw = Vec::new();
+        for _ in 0..300 {
+            raw.push((Opcode::LOAD_FAST as u8, 0));
+            raw.push((Opcode::LOAD_ATTR as u8, 2));
+            raw.push((0, 0));
+        }
+        raw.push((Opcode::RETURN_VALUE as u8, 0));
+        let code = CodeUnits::new(&raw, true).unwrap();
+        let last_attr = raw.len() - 3;
+        assert_eq!(
+            code.cache_index[last_attr] as usize,
+            299 * Opcode::LOAD_ATTR.cache_words()
+        );
+        assert_eq!(
+            code.specialize(last_attr, Opcode::LOAD_ATTR_SLOT),
+            Rewrite::Done
+        );
+        for i in 0..code.len() {
+            let byte = code.opcode_byte(i);
+            assert!(
+                Opcode::from_u8(byte).is_some(),
+                "unit {i} holds byte {byte}"
+            );
+        }
+        assert_eq!(code.opcode(last_attr), Opcode::LOAD_ATTR_SLOT);
+        assert_eq!(code.opcode(last_attr + 1), Opcode::CACHE);
     }
 
     #[test]

@@ -109,18 +109,6 @@ macro_rules! instruction_set {
             t
         };
 
-        /// The opcode of every byte value, `NOP` for bytes that name no
-        /// opcode: decoding a fetched byte is one load from this table.
-        const DECODE_TABLE: [Opcode; 256] = {
-            let mut t = [Opcode::NOP; 256];
-            let mut i = 0;
-            while i < N_OPCODES {
-                t[i] = Opcode::ALL[i];
-                i += 1;
-            }
-            t
-        };
-
         /// `is_specialized()` of every opcode, indexed by byte.
         const SPECIALIZED_TABLE: [bool; N_OPCODES] = {
             let mut t = [false; N_OPCODES];
@@ -171,11 +159,17 @@ macro_rules! instruction_set {
                 }
             }
 
-            /// Decodes an opcode byte, `NOP` for bytes that name no opcode
-            /// (the dispatch loop's decode: a table load, no compare).
+            /// The opcode of a byte known to be a discriminant, with no
+            /// check (the dispatch loop's decode of a stored opcode byte).
+            ///
+            /// # Safety
+            /// `byte` must be `op as u8` for some `op: Opcode`.
             #[inline(always)]
-            pub fn decode(byte: u8) -> Opcode {
-                DECODE_TABLE[byte as usize]
+            pub unsafe fn from_u8_unchecked(byte: u8) -> Opcode {
+                debug_assert!((byte as usize) < N_OPCODES);
+                // SAFETY: `Opcode` is `repr(u8)` and the caller guarantees
+                // `byte` is one of its discriminants.
+                unsafe { std::mem::transmute::<u8, Opcode>(byte) }
             }
 
             /// The opcode's name as `dis` prints it.
@@ -777,10 +771,10 @@ mod tests {
         assert!(Opcode::ALL.len() <= 256);
         for b in Opcode::ALL.len()..256 {
             assert_eq!(Opcode::from_u8(b as u8), None);
-            assert_eq!(Opcode::decode(b as u8), Opcode::NOP);
         }
         for op in Opcode::ALL {
-            assert_eq!(Opcode::decode(*op as u8), *op);
+            // SAFETY: the byte of an opcode.
+            assert_eq!(unsafe { Opcode::from_u8_unchecked(*op as u8) }, *op);
         }
     }
 
