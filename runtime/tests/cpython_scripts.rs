@@ -4,7 +4,8 @@
 //! runtime calls with an exact argument fit run without the binder
 //! (`direct_calls.py`), and sets looking keys up without their lock
 //! while a user `__eq__` runs (`user_eq_in_containers.py`; it used to
-//! hang). Each `scripts/NAME.out` is what `python3.11 scripts/NAME.py`
+//! hang), and `int(str)` and `%d` without big ints for the values that
+//! fit an `i64` (`int_text.py`). Each `scripts/NAME.out` is what `python3.11 scripts/NAME.py`
 //! prints.
 
 mod common;
@@ -30,6 +31,11 @@ fn matches_cpython(name: &str) {
 #[test]
 fn sort_keys_match_cpython() {
     matches_cpython("sort_keys");
+}
+
+#[test]
+fn int_text_matches_cpython() {
+    matches_cpython("int_text");
 }
 
 #[test]

@@ -78,8 +78,9 @@ fn parse_int_str(vm: &Vm, s: &str, base: u32) -> PyResult<Value> {
             )));
         }
     }
-    match crate::format::parse_int(s, base) {
-        Some(b) => Ok(int_from_bigint(b)),
+    match crate::format::parse_int_fitting(s, base) {
+        Some(crate::format::ParsedInt::Small(i)) => Ok(Value::Int(i)),
+        Some(crate::format::ParsedInt::Big(b)) => Ok(int_from_bigint(b)),
         None => Err(vm.value_error(format!(
             "invalid literal for int() with base {}: {}",
             base,

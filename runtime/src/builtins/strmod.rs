@@ -233,6 +233,17 @@ pub fn percent_format(vm: &Vm, template: &str, args: &Value) -> PyResult<String>
                 }
             }
         };
+        let plain_int = match v {
+            Value::Int(i)
+                if width.is_none()
+                    && precision.is_none()
+                    && !flags.sign_plus
+                    && !flags.sign_space =>
+            {
+                Some(i)
+            }
+            _ => None,
+        };
         let piece = match conv {
             's' | 'r' | 'a' => {
                 let s = match conv {
@@ -242,6 +253,8 @@ pub fn percent_format(vm: &Vm, template: &str, args: &Value) -> PyResult<String>
                 };
                 fmt::pad_str(&s, width, precision, flags.left).map_err(|e| vm.fmt_err(e))?
             }
+            // A plain `%d` of an int: its decimal digits, with no big int.
+            'd' | 'i' | 'u' if plain_int.is_some() => plain_int.unwrap_or_default().to_string(),
             'd' | 'i' | 'u' | 'o' | 'x' | 'X' => {
                 let b = match as_int_like(&v) {
                     Some(b) => b,
@@ -671,6 +684,9 @@ fn split_impl(vm: &Vm, args: CallArgs, right: bool) -> PyResult<Value> {
                 return Err(vm.value_error("empty separator"));
             }
             match (maxsplit < 0, right) {
+                // One ASCII byte: std's char searcher (memchr), not the
+                // two-way substring search.
+                (true, false) if sep.len() == 1 => s.split(char::from(sep.as_bytes()[0])).collect(),
                 (true, false) => s.split(sep).collect(),
                 (true, true) => {
                     let mut v: Vec<&str> = s.rsplit(sep).collect();

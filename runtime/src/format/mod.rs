@@ -35,7 +35,7 @@ mod tests;
 
 pub use dtoa::float_repr;
 pub use hexfloat::{float_from_hex, float_to_hex};
-pub use parse::{parse_float, parse_int};
+pub use parse::{parse_float, parse_int, parse_int_fitting, ParsedInt};
 pub use percent::{pad_str, percent_format_float, percent_format_int, PercentFlags};
 pub use radix::{int_to_f64, int_to_radix_string};
 pub use round::round_float;

@@ -173,6 +173,24 @@ fn digit_value(c: u8) -> u32 {
 /// Note: CPython 3.11 also limits decimal strings to
 /// `sys.get_int_max_str_digits()` digits; that check is the caller's.
 pub fn parse_int(s: &str, base: u32) -> Option<BigInt> {
+    parse_int_fitting(s, base).map(|v| match v {
+        ParsedInt::Small(i) => BigInt::from(i),
+        ParsedInt::Big(b) => b,
+    })
+}
+
+/// A parsed int: in an `i64` when it fits, else big.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParsedInt {
+    /// The value fits an `i64`.
+    Small(i64),
+    /// Any value (one that does not fit an `i64`).
+    Big(BigInt),
+}
+
+/// [`parse_int`] without a big int for the values that fit an `i64`
+/// (`int(s)` of a short string: no big-int parse and no allocation).
+pub fn parse_int_fitting(s: &str, base: u32) -> Option<ParsedInt> {
     if base != 0 && !(2..=36).contains(&base) {
         return None;
     }
@@ -242,9 +260,24 @@ pub fn parse_int(s: &str, base: u32) -> Option<BigInt> {
     if error_if_nonzero && digits.iter().any(|&c| c != b'0') {
         return None;
     }
+    // Digits accumulate in a u64 until one would overflow it.
+    let small = digits.iter().try_fold(0u64, |acc, &c| {
+        acc.checked_mul(u64::from(base))?
+            .checked_add(u64::from(digit_value(c)))
+    });
+    if let Some(magnitude) = small {
+        let fitting = if negative {
+            0i64.checked_sub_unsigned(magnitude)
+        } else {
+            i64::try_from(magnitude).ok()
+        };
+        if let Some(v) = fitting {
+            return Some(ParsedInt::Small(v));
+        }
+    }
     let mag = BigUint::parse_bytes(&digits, base)?;
     let v = BigInt::from(mag);
-    Some(if negative { -v } else { v })
+    Some(ParsedInt::Big(if negative { -v } else { v }))
 }
 
 #[cfg(test)]
