@@ -512,6 +512,9 @@ impl DictObj {
         if let Some(found) = self.view_lookup(key, hash) {
             return Ok(found);
         }
+        if let Some(found) = self.probe_unlocked(key, hash) {
+            return Ok(found);
+        }
         {
             let t = self.table.lock();
             self.after_locked_read(&t);
@@ -542,11 +545,33 @@ impl DictObj {
         if let Some(found) = self.view_lookup(&key, hash) {
             return found;
         }
+        if let Some(found) = self.probe_unlocked(&key, hash) {
+            return found;
+        }
         let t = self.table.lock();
         self.after_locked_read(&t);
         match t.probe(&key, hash) {
             Probe::Found(ix) => t.entries[ix].as_ref().map(|e| e.value.clone()),
             _ => None,
+        }
+    }
+
+    /// A lookup decided without the lock where none is needed (see
+    /// `objlock::unlocked_contents`) and without Python code: Some(value
+    /// or None when absent); None when the lock is needed or a key's
+    /// `__eq__` must run.
+    #[inline(always)]
+    fn probe_unlocked(&self, key: &Value, hash: i64) -> Option<Option<Value>> {
+        // SAFETY: the probe runs no Python code (keys it cannot compare
+        // natively end it with `NeedsPython`) and takes no lock, and the
+        // found value is cloned before the access ends.
+        let t = unsafe { unlocked_contents(&self.table) }?;
+        // SAFETY: (see above) the only access to the table.
+        let t = unsafe { t.as_ref() };
+        match t.probe(key, hash) {
+            Probe::Found(ix) => Some(t.entries[ix].as_ref().map(|e| e.value.clone())),
+            Probe::Missing => Some(None),
+            Probe::NeedsPython(_) => None,
         }
     }
 

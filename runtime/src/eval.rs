@@ -183,7 +183,12 @@ pub fn new_cell(v: Value) -> ObjRef {
 
 fn cell_get(c: &ObjRef) -> Value {
     match &c.payload {
-        Payload::Cell(m) => m.lock().clone(),
+        // SAFETY: one value is cloned at once, taking no lock.
+        Payload::Cell(m) => match unsafe { crate::objlock::unlocked_contents(m) } {
+            // SAFETY: (see above) the only access to the cell.
+            Some(v) => unsafe { v.as_ref() }.clone(),
+            None => m.lock().clone(),
+        },
         _ => Value::Null,
     }
 }
@@ -589,6 +594,36 @@ fn dispatch(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize) {
                         *v = Value::Bool(b);
                     }
                     hit!();
+                }
+                // Hits of the specialized calls, without the trip through
+                // `step_family`: the callee's errors report this
+                // instruction, so the frame's position is written first.
+                Opcode::CALL_PY_EXACT_ARGS
+                | Opcode::CALL_PY_GENERAL
+                | Opcode::CALL_BOUND_METHOD_EXACT_ARGS
+                | Opcode::CALL_BOUND_METHOD_GENERAL
+                | Opcode::CALL_ALLOC_AND_ENTER_INIT
+                | Opcode::CALL_BUILTIN_O
+                | Opcode::CALL_BUILTIN_FAST
+                | Opcode::CALL_BUILTIN_FAST_WITH_KEYWORDS
+                | Opcode::CALL_BUILTIN_CLASS
+                | Opcode::CALL_METHOD_DESCRIPTOR_O
+                | Opcode::CALL_METHOD_DESCRIPTOR_FAST
+                | Opcode::CALL_METHOD_DESCRIPTOR_NOARGS
+                | Opcode::CALL_LEN
+                | Opcode::CALL_ISINSTANCE
+                | Opcode::CALL_TYPE_1
+                | Opcode::CALL_STR_1
+                | Opcode::CALL_TUPLE_1
+                | Opcode::CALL_LIST_APPEND
+                | Opcode::CALL_NON_PY_GENERAL => {
+                    f.ip = ip;
+                    f.lasti = cur;
+                    match specialize::call::fast_hit(vm, f, op, arg as usize, cur) {
+                        Some(Ok(())) => hit!(),
+                        Some(Err(e)) => break 'dispatch (Err(e), cur),
+                        None => general!(),
+                    }
                 }
                 Opcode::JUMP_BACKWARD_NO_JIT | Opcode::JUMP_BACKWARD_NO_INTERRUPT => {
                     hit!();

@@ -308,10 +308,9 @@ pub(crate) fn next_native_seq(state: &mut IterState) -> Option<Option<Value>> {
         IterState::List { list, index } => {
             if let Value::Obj(o) = list {
                 if let Payload::List(l) = &o.payload {
-                    let items = l.lock();
-                    if let Some(v) = items.get(*index) {
+                    if let Some(v) = l.item_at(*index) {
                         *index += 1;
-                        return Some(Some(v.clone()));
+                        return Some(Some(v));
                     }
                 }
             }

@@ -2,7 +2,7 @@
 //! [`ReadView`](crate::readview::ReadView) so that a list shared
 //! read-mostly between threads is indexed without the lock.
 
-use crate::objlock::{ObjMutex as Mutex, ObjMutexGuard as MutexGuard};
+use crate::objlock::{unlocked_contents, ObjMutex as Mutex, ObjMutexGuard as MutexGuard};
 use crate::readview::ReadView;
 use crate::specialize::{decode_unowned, encode_unowned};
 use crate::value::Value;
@@ -61,6 +61,60 @@ impl ListObj {
     }
 
     /// Locks the items.
+    /// `self[i] = v` (Python indexing) when `i` is in range; hands `v`
+    /// back otherwise. Without the lock where none is needed; the old
+    /// value is dropped after the store.
+    #[inline(always)]
+    pub fn set_at(&self, i: i64, v: Value) -> Result<(), Value> {
+        if !self.view.enabled() {
+            // SAFETY: one value is swapped at once, taking no lock (the old
+            // one is dropped after the access).
+            if let Some(mut items) = unsafe { unlocked_contents(&self.items) } {
+                // SAFETY: (see above) the only access to the items.
+                let items = unsafe { items.as_mut() };
+                let Some(k) = normalize_index(i, items.len()) else {
+                    return Err(v);
+                };
+                drop(std::mem::replace(&mut items[k], v));
+                return Ok(());
+            }
+        }
+        let mut g = self.lock();
+        let Some(k) = normalize_index(i, g.len()) else {
+            return Err(v);
+        };
+        let old = std::mem::replace(&mut g[k], v);
+        drop(g);
+        drop(old);
+        Ok(())
+    }
+
+    /// Appends `v`, without the lock where none is needed.
+    #[inline(always)]
+    pub fn push(&self, v: Value) {
+        if !self.view.enabled() {
+            // SAFETY: one value is pushed at once (a reallocation moves the
+            // values bitwise and runs no code), taking no lock.
+            if let Some(mut items) = unsafe { unlocked_contents(&self.items) } {
+                // SAFETY: (see above) the only access to the items.
+                unsafe { items.as_mut() }.push(v);
+                return;
+            }
+        }
+        self.lock().push(v);
+    }
+
+    /// The item at `k` (no negative indexing), for iterators.
+    #[inline(always)]
+    pub fn item_at(&self, k: usize) -> Option<Value> {
+        // SAFETY: one value is cloned at once, taking no lock.
+        if let Some(items) = unsafe { unlocked_contents(&self.items) } {
+            // SAFETY: (see above) the only access to the items.
+            return unsafe { items.as_ref() }.get(k).cloned();
+        }
+        self.lock().get(k).cloned()
+    }
+
     #[inline(always)]
     pub fn lock(&self) -> ListGuard<'_> {
         ListGuard {
@@ -71,8 +125,24 @@ impl ListObj {
 
     /// `self[i]` with Python's negative indexing; None when out of range.
     /// Lock-free when the list keeps a read view holding that item.
-    #[inline]
+    /// `self[i]` (Python indexing: negative from the end); None when out
+    /// of range. Without the lock where none is needed.
+    #[inline(always)]
     pub fn get(&self, i: i64) -> Option<Value> {
+        if !self.view.enabled() {
+            // SAFETY: one value is cloned at once, taking no lock.
+            if let Some(items) = unsafe { unlocked_contents(&self.items) } {
+                // SAFETY: (see above) the only access to the items.
+                let items = unsafe { items.as_ref() };
+                return normalize_index(i, items.len()).map(|k| items[k].clone());
+            }
+        }
+        self.get_locked(i)
+    }
+
+    /// `get` through the read view or the lock.
+    #[inline(never)]
+    fn get_locked(&self, i: i64) -> Option<Value> {
         if let Some(v) = self.view.read(|items| {
             let k = normalize_index(i, items.len())?;
             (items[k] != 0).then(|| decode_unowned(items[k]))

@@ -41,7 +41,7 @@ pub fn list_items(v: &Value) -> Vec<Value> {
 pub fn list_append(vm: &Vm, l: &Value, v: Value) -> PyResult<()> {
     match list_of(l) {
         Some(m) => {
-            m.lock().push(v);
+            m.push(v);
             Ok(())
         }
         None => Err(vm.type_error("descriptor 'append' requires a 'list' object")),

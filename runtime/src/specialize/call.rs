@@ -195,9 +195,10 @@ fn call_exact_with(
             }
             None => 0,
         };
-        // The arguments move into the new frame (the caller drops its slots).
-        for (local, arg) in locals[skip..skip + args.len()].iter_mut().zip(args) {
-            *local = std::mem::take(arg);
+        // The arguments move into the new frame, whose fresh locals (all
+        // unbound) move into the caller's slots: a swap, with no drops.
+        if let Some(params) = locals.get_mut(skip..skip + args.len()) {
+            params.swap_with_slice(args);
         }
     })
 }
@@ -562,6 +563,30 @@ fn call_unpacked(vm: &Vm, callable: &Value, tail: &mut [Value]) -> PyResult<Valu
         return vm.call_args(callable, CallArgs::positional(&tail[1..]));
     }
     vm.call_args(callable, CallArgs::positional(tail))
+}
+
+/// The hit of a specialized CALL with `n` arguments, for the eval loop's
+/// dispatch: Some(result of the call, pushed in place of the callable and
+/// its arguments when Ok) on a hit; None, with nothing done, when a guard
+/// fails (the caller then runs `execute`, which accounts the miss).
+#[inline(always)]
+pub(crate) fn fast_hit(
+    vm: &Vm,
+    f: &mut Frame,
+    op: Opcode,
+    n: usize,
+    at: usize,
+) -> Option<PyResult<()>> {
+    let base = f.stack.len().checked_sub(n + 2)?;
+    let units = &f.code.units;
+    let r = {
+        let (head, tail) = f.stack.split_at_mut(base + 1);
+        fast(vm, op, at, units, &head[base], tail)?
+    };
+    Some(r.map(|v| {
+        f.stack.truncate(base);
+        f.stack.push(v);
+    }))
 }
 
 /// Executes any member of the family: `callable self|null args*n -- result`.

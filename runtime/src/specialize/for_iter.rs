@@ -37,9 +37,21 @@ pub(crate) fn fast_native(op: Opcode, it: &Value) -> Option<Option<Value>> {
     let Payload::Iter(m) = &o.payload else {
         return None;
     };
-    let mut g = m.lock();
+    // SAFETY: the state is advanced at once, taking no lock of the
+    // iterator (a list iterator locks only its list, another mutex).
+    if let Some(mut state) = unsafe { crate::objlock::unlocked_contents(m) } {
+        // SAFETY: (see above) the only access to the state.
+        return next_if_kind(op, unsafe { state.as_mut() });
+    }
+    next_if_kind(op, &mut m.lock())
+}
+
+/// The next item of a native iterator whose kind is `op`'s; None for
+/// another kind.
+#[inline(always)]
+fn next_if_kind(op: Opcode, state: &mut IterState) -> Option<Option<Value>> {
     let kind_matches = matches!(
-        (&*g, op),
+        (&*state, op),
         (IterState::Range { .. }, Opcode::FOR_ITER_RANGE)
             | (IterState::List { .. }, Opcode::FOR_ITER_LIST)
             | (IterState::Tuple { .. }, Opcode::FOR_ITER_TUPLE)
@@ -47,7 +59,7 @@ pub(crate) fn fast_native(op: Opcode, it: &Value) -> Option<Option<Value>> {
     if !kind_matches {
         return None;
     }
-    crate::iterators::next_native_seq(&mut g)
+    crate::iterators::next_native_seq(state)
 }
 
 /// Some(next item or None at the end) when the variant's guard holds.

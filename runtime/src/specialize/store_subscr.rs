@@ -33,15 +33,7 @@ pub(crate) fn fast_list_int(
 ) -> Result<(), Value> {
     if let (Opcode::STORE_SUBSCR_LIST_INT, Value::Obj(o), Value::Int(i)) = (op, container, key) {
         if let (Payload::List(l), true) = (&o.payload, is_exact(container, types().list)) {
-            let mut g = l.lock();
-            let len = g.len() as i64;
-            let j = if *i < 0 { *i + len } else { *i };
-            if j >= 0 && j < len {
-                let old = std::mem::replace(&mut g[j as usize], v);
-                drop(g);
-                drop(old);
-                return Ok(());
-            }
+            return l.set_at(*i, v);
         }
     }
     Err(v)
