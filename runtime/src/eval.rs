@@ -350,6 +350,18 @@ fn dispatch(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize) {
                     ip += weft_specializer::FAMILY_CACHE_UNITS;
                 }};
             }
+            // A family member whose whole path (hit or miss) runs its
+            // family's executor from here rather than through
+            // `step_family`, with the frame's position written first and
+            // read back after (FOR_ITER_GEN jumps when exhausted).
+            macro_rules! family {
+                ($e:expr) => {{
+                    f.ip = ip + weft_specializer::FAMILY_CACHE_UNITS;
+                    f.lasti = cur;
+                    tri!($e);
+                    ip = f.ip;
+                }};
+            }
             // The instructions that superinstructions pair (LOAD_FAST,
             // LOAD_CONST, STORE_FAST), by opcode.
             macro_rules! uncached {
@@ -624,6 +636,22 @@ fn dispatch(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize) {
                         Some(Err(e)) => break 'dispatch (Err(e), cur),
                         None => general!(),
                     }
+                }
+                Opcode::CONTAINS_OP_DICT | Opcode::CONTAINS_OP_SET => {
+                    family!(specialize::contains_op::execute(vm, f, op, arg, cur))
+                }
+                Opcode::STORE_SUBSCR_DICT => {
+                    family!(specialize::store_subscr::execute(vm, f, op, cur))
+                }
+                Opcode::GET_ITER_LIST | Opcode::GET_ITER_TUPLE | Opcode::GET_ITER_RANGE => {
+                    family!(specialize::get_iter::execute(vm, f, op, cur))
+                }
+                Opcode::FOR_ITER_GEN => family!(specialize::for_iter::execute(vm, f, op, arg, cur)),
+                Opcode::BINARY_OP_SUBSCR_DICT | Opcode::BINARY_OP_SUBSCR_GETITEM => {
+                    let Some(bop) = BinaryOperator::from_arg(arg) else {
+                        general!()
+                    };
+                    family!(specialize::binary_op::execute(vm, f, op, cur, bop))
                 }
                 Opcode::JUMP_BACKWARD_NO_JIT | Opcode::JUMP_BACKWARD_NO_INTERRUPT => {
                     hit!();
