@@ -241,9 +241,14 @@ pub fn load_method(vm: &Vm, obj: &Value, name: &ObjRef) -> PyResult<(Value, Valu
                 _ => false,
             };
             if is_method {
+                // A name no instance dict has ever held (its bit clear in
+                // the instance-key filter) needs no probe.
                 let shadowed = match obj {
                     Value::Obj(o) => match &o.dict {
-                        Some(dd) => vm.dict_of(dd).get_str(name).is_some(),
+                        Some(dd) => {
+                            crate::dict::maybe_instance_key(name)
+                                && vm.dict_of(dd).get_str(name).is_some()
+                        }
                         None => false,
                     },
                     _ => false,
