@@ -510,7 +510,7 @@ fn by_identity_fast(
             match &args[0] {
                 Value::Obj(l) => match &l.payload {
                     Payload::List(items) => {
-                        items.lock().push(args[1].clone());
+                        items.push(args[1].clone());
                         Some(Ok(Value::None))
                     }
                     _ => None,
