@@ -26,6 +26,28 @@ fn plain_alignment_suffices(size: usize, align: usize) -> bool {
     align <= MI_MALLOC_ALIGN && align <= size
 }
 
+/// A block for `layout` from `plain` (`mi_malloc`/`mi_zalloc`) where its
+/// alignment suffices, else from `aligned`.
+///
+/// # Safety
+/// `plain` and `aligned` must be mimalloc's matching entry points.
+#[inline(always)]
+unsafe fn allocate(
+    layout: std::alloc::Layout,
+    plain: unsafe extern "C" fn(usize) -> *mut std::ffi::c_void,
+    aligned: unsafe extern "C" fn(usize, usize) -> *mut std::ffi::c_void,
+) -> *mut u8 {
+    // SAFETY: mimalloc's entry points take any size and a power-of-two
+    // alignment (a `Layout`'s).
+    unsafe {
+        if plain_alignment_suffices(layout.size(), layout.align()) {
+            plain(layout.size()) as *mut u8
+        } else {
+            aligned(layout.size(), layout.align()) as *mut u8
+        }
+    }
+}
+
 // SAFETY: every block comes from mimalloc and goes back to `mi_free`,
 // which frees blocks of either entry point. The plain entry points are
 // used only where mimalloc guarantees the alignment: blocks of at least
@@ -38,11 +60,11 @@ unsafe impl std::alloc::GlobalAlloc for Mimalloc {
     unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
         // SAFETY: mimalloc's allocation entry points take any size.
         unsafe {
-            if plain_alignment_suffices(layout.size(), layout.align()) {
-                libmimalloc_sys::mi_malloc(layout.size()) as *mut u8
-            } else {
-                libmimalloc_sys::mi_malloc_aligned(layout.size(), layout.align()) as *mut u8
-            }
+            allocate(
+                layout,
+                libmimalloc_sys::mi_malloc,
+                libmimalloc_sys::mi_malloc_aligned,
+            )
         }
     }
 
@@ -50,11 +72,11 @@ unsafe impl std::alloc::GlobalAlloc for Mimalloc {
     unsafe fn alloc_zeroed(&self, layout: std::alloc::Layout) -> *mut u8 {
         // SAFETY: as in `alloc`.
         unsafe {
-            if plain_alignment_suffices(layout.size(), layout.align()) {
-                libmimalloc_sys::mi_zalloc(layout.size()) as *mut u8
-            } else {
-                libmimalloc_sys::mi_zalloc_aligned(layout.size(), layout.align()) as *mut u8
-            }
+            allocate(
+                layout,
+                libmimalloc_sys::mi_zalloc,
+                libmimalloc_sys::mi_zalloc_aligned,
+            )
         }
     }
 
