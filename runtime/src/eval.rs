@@ -183,20 +183,14 @@ pub fn new_cell(v: Value) -> ObjRef {
 
 fn cell_get(c: &ObjRef) -> Value {
     match &c.payload {
-        // SAFETY: one value is cloned at once, taking no lock.
-        Payload::Cell(m) => match unsafe { crate::objlock::unlocked_contents(m) } {
-            // SAFETY: (see above) the only access to the cell.
-            Some(v) => unsafe { v.as_ref() }.clone(),
-            None => m.lock().clone(),
-        },
+        Payload::Cell(m) => crate::objlock::load_value(m),
         _ => Value::Null,
     }
 }
 
 fn cell_set(c: &ObjRef, v: Value) {
     if let Payload::Cell(m) = &c.payload {
-        let old = std::mem::replace(&mut *m.lock(), v);
-        drop(old);
+        drop(crate::objlock::swap_value(m, v));
     }
 }
 

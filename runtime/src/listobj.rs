@@ -44,6 +44,16 @@ pub fn normalize_index(i: i64, len: usize) -> Option<usize> {
     (j >= 0 && (j as usize) < len).then_some(j as usize)
 }
 
+/// Moves `v` into `items[i]` (Python indexing), returning the old value;
+/// hands `v` back when `i` is out of range.
+#[inline(always)]
+fn replace_in(items: &mut [Value], i: i64, v: Value) -> Result<Value, Value> {
+    match normalize_index(i, items.len()) {
+        Some(k) => Ok(std::mem::replace(&mut items[k], v)),
+        None => Err(v),
+    }
+}
+
 fn encode_all(items: &[Value]) -> Box<[u64]> {
     items
         .iter()
@@ -60,31 +70,23 @@ impl ListObj {
         }
     }
 
-    /// Locks the items.
     /// `self[i] = v` (Python indexing) when `i` is in range; hands `v`
     /// back otherwise. Without the lock where none is needed; the old
-    /// value is dropped after the store.
+    /// value is dropped after the access.
     #[inline(always)]
     pub fn set_at(&self, i: i64, v: Value) -> Result<(), Value> {
-        if !self.view.enabled() {
-            // SAFETY: one value is swapped at once, taking no lock (the old
-            // one is dropped after the access).
-            if let Some(mut items) = unsafe { unlocked_contents(&self.items) } {
-                // SAFETY: (see above) the only access to the items.
-                let items = unsafe { items.as_mut() };
-                let Some(k) = normalize_index(i, items.len()) else {
-                    return Err(v);
-                };
-                drop(std::mem::replace(&mut items[k], v));
-                return Ok(());
-            }
-        }
-        let mut g = self.lock();
-        let Some(k) = normalize_index(i, g.len()) else {
-            return Err(v);
+        let unlocked = if self.view.enabled() {
+            None
+        } else {
+            // SAFETY: one value is swapped at once, taking no lock; the
+            // old one is dropped after the access.
+            unsafe { unlocked_contents(&self.items) }
         };
-        let old = std::mem::replace(&mut g[k], v);
-        drop(g);
+        let old = match unlocked {
+            // SAFETY: (see above) the only access to the items.
+            Some(mut items) => replace_in(unsafe { items.as_mut() }, i, v)?,
+            None => replace_in(&mut self.lock(), i, v)?,
+        };
         drop(old);
         Ok(())
     }
@@ -115,6 +117,7 @@ impl ListObj {
         self.lock().get(k).cloned()
     }
 
+    /// Locks the items.
     #[inline(always)]
     pub fn lock(&self) -> ListGuard<'_> {
         ListGuard {
@@ -124,9 +127,8 @@ impl ListObj {
     }
 
     /// `self[i]` with Python's negative indexing; None when out of range.
-    /// Lock-free when the list keeps a read view holding that item.
-    /// `self[i]` (Python indexing: negative from the end); None when out
-    /// of range. Without the lock where none is needed.
+    /// Without the lock where none is needed, and lock-free when the list
+    /// keeps a read view holding that item.
     #[inline(always)]
     pub fn get(&self, i: i64) -> Option<Value> {
         if !self.view.enabled() {

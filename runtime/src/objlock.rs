@@ -9,8 +9,12 @@
 //! that takes the real mutex waits for that flag before it enters. After
 //! the switch nobody takes the lock plainly again, so at most the one
 //! pre-switch hold can be outstanding.
+//!
+//! In that phase the hottest accesses skip even the plain lock while
+//! nobody holds it (`unlocked_contents`; `load_value` and `swap_value` for
+//! the one-value mutexes of cells and `__slots__`).
 
-use crate::value::single_thread_phase;
+use crate::value::{single_thread_phase, Value};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The raw lock behind [`ObjMutex`].
@@ -125,5 +129,29 @@ pub unsafe fn unlocked_contents<T>(m: &ObjMutex<T>) -> Option<std::ptr::NonNull<
         std::ptr::NonNull::new(m.data_ptr())
     } else {
         None
+    }
+}
+
+/// A clone of the value in `m` (a cell's or a `__slots__` slot's), without
+/// the lock where none is needed.
+#[inline(always)]
+pub fn load_value(m: &ObjMutex<Value>) -> Value {
+    // SAFETY: one value is cloned at once, taking no lock.
+    match unsafe { unlocked_contents(m) } {
+        // SAFETY: (see above) the only access to the value.
+        Some(v) => unsafe { v.as_ref() }.clone(),
+        None => m.lock().clone(),
+    }
+}
+
+/// Stores `v` in `m`, without the lock where none is needed, and returns
+/// the old value, which the caller drops after the access.
+#[inline(always)]
+pub fn swap_value(m: &ObjMutex<Value>, v: Value) -> Value {
+    // SAFETY: one value is swapped at once, taking no lock.
+    match unsafe { unlocked_contents(m) } {
+        // SAFETY: (see above) the only access to the value.
+        Some(mut slot) => std::mem::replace(unsafe { slot.as_mut() }, v),
+        None => std::mem::replace(&mut *m.lock(), v),
     }
 }

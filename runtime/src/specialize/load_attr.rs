@@ -337,13 +337,7 @@ pub(crate) fn fast(
             if class_version(o) != version_of(w) {
                 return None;
             }
-            let slot = o.slots.get(payload_of(w))?;
-            // SAFETY: one value is cloned at once, taking no lock.
-            let v = match unsafe { crate::objlock::unlocked_contents(slot) } {
-                // SAFETY: (see above) the only access to the slot.
-                Some(v) => unsafe { v.as_ref() }.clone(),
-                None => slot.lock().clone(),
-            };
+            let v = crate::objlock::load_value(o.slots.get(payload_of(w))?);
             (!v.is_null()).then_some((v, Value::Null))
         }
         Opcode::LOAD_ATTR_METHOD_WITH_VALUES

@@ -140,14 +140,7 @@ pub(crate) fn fast(
     match op {
         Opcode::STORE_ATTR_SLOT if version_ok => {
             if let Some(cell) = o.slots.get(payload_of(w)) {
-                // SAFETY: one value is swapped at once, taking no lock (the
-                // old one is dropped after the access).
-                let old = match unsafe { crate::objlock::unlocked_contents(cell) } {
-                    // SAFETY: (see above) the only access to the slot.
-                    Some(mut slot) => std::mem::replace(unsafe { slot.as_mut() }, v),
-                    None => std::mem::replace(&mut *cell.lock(), v),
-                };
-                drop(old);
+                drop(crate::objlock::swap_value(cell, v));
                 return Ok(());
             }
         }
