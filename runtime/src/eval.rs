@@ -296,6 +296,10 @@ fn dispatch(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize) {
     let code = f.code;
     let units = &code.units;
     let mut ip = f.ip;
+    // The stack's top, kept in a register: the arms decided here pass it
+    // to the stack's cached-top methods (framestore.rs, "Cached top");
+    // anything that changes the stack otherwise reloads it.
+    let mut sp = f.stack.top_ptr();
     'dispatch: loop {
         let mut cur = ip;
         let (mut op, first_arg) = units.fetch(cur);
@@ -316,6 +320,7 @@ fn dispatch(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize) {
                         // out-of-line drop glue of the whole result.
                         std::mem::forget(flow);
                         ip = f.ip;
+                        sp = f.stack.top_ptr();
                         continue 'dispatch;
                     }
                     break 'dispatch (flow, cur);
@@ -352,7 +357,9 @@ fn dispatch(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize) {
                 ($e:expr) => {{
                     f.ip = ip + weft_specializer::FAMILY_CACHE_UNITS;
                     f.lasti = cur;
-                    tri!($e);
+                    let done = $e;
+                    sp = f.stack.top_ptr();
+                    tri!(done);
                     ip = f.ip;
                 }};
             }
@@ -368,13 +375,13 @@ fn dispatch(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize) {
                                 tri!(Err(unbound_local(vm, code, a)))
                             }
                             let v = v.clone();
-                            f.stack.push(v);
+                            f.stack.push_cached(&mut sp, v);
                         }
                         Opcode::STORE_FAST => {
-                            let v = pop(f);
+                            let v = f.stack.pop_cached(&mut sp).unwrap_or(Value::Null);
                             f.locals[a] = v;
                         }
-                        _ => f.stack.push(code.consts[a].clone()),
+                        _ => f.stack.push_cached(&mut sp, code.consts[a].clone()),
                     }
                 }};
             }
@@ -403,12 +410,12 @@ fn dispatch(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize) {
                     continue 'decoded;
                 }
                 Opcode::POP_TOP => {
-                    pop(f);
+                    f.stack.pop_cached(&mut sp);
                 }
-                Opcode::PUSH_NULL => f.stack.push(Value::Null),
+                Opcode::PUSH_NULL => f.stack.push_cached(&mut sp, Value::Null),
                 Opcode::COPY => {
                     let v = f.stack[f.stack.len() - arg as usize].clone();
-                    f.stack.push(v);
+                    f.stack.push_cached(&mut sp, v);
                 }
                 Opcode::SWAP => {
                     let len = f.stack.len();
@@ -426,13 +433,14 @@ fn dispatch(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize) {
                 Opcode::STORE_FAST__LOAD_FAST => fused!(Opcode::STORE_FAST__LOAD_FAST),
                 Opcode::STORE_FAST__STORE_FAST => fused!(Opcode::STORE_FAST__STORE_FAST),
                 Opcode::IS_OP => {
-                    let b = pop(f);
-                    let a = pop(f);
-                    f.stack.push(Value::Bool(a.is(&b) != (arg == 1)));
+                    let b = f.stack.pop_cached(&mut sp).unwrap_or(Value::Null);
+                    let a = f.stack.pop_cached(&mut sp).unwrap_or(Value::Null);
+                    f.stack
+                        .push_cached(&mut sp, Value::Bool(a.is(&b) != (arg == 1)));
                 }
                 Opcode::JUMP_FORWARD => ip += arg as usize,
                 Opcode::POP_JUMP_IF_FALSE | Opcode::POP_JUMP_IF_TRUE => {
-                    let b = match pop(f) {
+                    let b = match f.stack.pop_cached(&mut sp).unwrap_or(Value::Null) {
                         Value::Bool(b) => b,
                         other => tri!(ops::truthy(vm, &other)),
                     };
@@ -441,11 +449,15 @@ fn dispatch(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize) {
                     }
                 }
                 Opcode::POP_JUMP_IF_NONE | Opcode::POP_JUMP_IF_NOT_NONE => {
-                    if pop(f).is_none() == (op == Opcode::POP_JUMP_IF_NONE) {
+                    let v = f.stack.pop_cached(&mut sp).unwrap_or(Value::Null);
+                    if v.is_none() == (op == Opcode::POP_JUMP_IF_NONE) {
                         ip += arg as usize;
                     }
                 }
-                Opcode::RETURN_VALUE => break 'dispatch (Ok(Flow::Return(pop(f))), cur),
+                Opcode::RETURN_VALUE => {
+                    let v = f.stack.pop_cached(&mut sp).unwrap_or(Value::Null);
+                    break 'dispatch (Ok(Flow::Return(v)), cur);
+                }
                 Opcode::RESUME_CHECK => {
                     hit!();
                     tri!(vm.safepoint());
@@ -467,31 +479,31 @@ fn dispatch(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize) {
                 | Opcode::BINARY_OP_INPLACE_ADD_UNICODE => {
                     let Some(r) = f
                         .stack
-                        .top2()
+                        .top2_cached(sp)
                         .and_then(|(a, b)| specialize::binary_op::fast_fixed(op, a, b))
                     else {
                         general!()
                     };
-                    f.stack.replace_top2(r);
+                    f.stack.replace_top2_cached(&mut sp, r);
                     hit!();
                 }
                 Opcode::BINARY_OP_EXTEND => {
                     let r = BinaryOperator::from_arg(arg).and_then(|bop| {
-                        let (a, b) = f.stack.top2()?;
+                        let (a, b) = f.stack.top2_cached(sp)?;
                         specialize::binary_op::extended_numeric(bop, a, b)
                     });
                     let Some(r) = r else { general!() };
-                    f.stack.replace_top2(r);
+                    f.stack.replace_top2_cached(&mut sp, r);
                     hit!();
                 }
                 Opcode::STORE_SUBSCR_LIST_INT => {
-                    let Some([value, container, key]) = f.stack.top_mut::<3>() else {
+                    let Some([value, container, key]) = f.stack.top_mut_cached::<3>(sp) else {
                         general!()
                     };
                     let v = std::mem::take(value);
                     match specialize::store_subscr::fast_list_int(op, container, key, v) {
                         Ok(()) => {
-                            f.stack.drop_top(3);
+                            f.stack.drop_top_cached(&mut sp, 3);
                             hit!();
                         }
                         Err(v) => {
@@ -503,9 +515,12 @@ fn dispatch(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize) {
                 Opcode::UNPACK_SEQUENCE_TWO_TUPLE
                 | Opcode::UNPACK_SEQUENCE_TUPLE
                 | Opcode::UNPACK_SEQUENCE_LIST => {
-                    let seq = pop(f);
-                    if !specialize::unpack_sequence::fast(op, &seq, arg as usize, &mut f.stack) {
-                        f.stack.push(seq);
+                    let seq = f.stack.pop_cached(&mut sp).unwrap_or(Value::Null);
+                    let unpacked =
+                        specialize::unpack_sequence::fast(op, &seq, arg as usize, &mut f.stack);
+                    sp = f.stack.top_ptr();
+                    if !unpacked {
+                        f.stack.push_cached(&mut sp, seq);
                         general!()
                     }
                     hit!();
@@ -513,12 +528,12 @@ fn dispatch(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize) {
                 Opcode::COMPARE_OP_INT | Opcode::COMPARE_OP_FLOAT | Opcode::COMPARE_OP_STR => {
                     let Some(r) = f
                         .stack
-                        .top2()
+                        .top2_cached(sp)
                         .and_then(|(a, b)| specialize::compare_op::fast(op, a, b, arg))
                     else {
                         general!()
                     };
-                    f.stack.replace_top2(Value::Bool(r));
+                    f.stack.replace_top2_cached(&mut sp, Value::Bool(r));
                     hit!();
                 }
                 Opcode::LOAD_ATTR_INSTANCE_VALUE
@@ -531,30 +546,32 @@ fn dispatch(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize) {
                 | Opcode::LOAD_ATTR_METHOD_LAZY_DICT
                 | Opcode::LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES
                 | Opcode::LOAD_ATTR_NONDESCRIPTOR_NO_DICT => {
+                    let owner = f.stack.last_cached(sp).unwrap_or(&Value::Null);
                     let loaded = code.names.get((arg >> 1) as usize).and_then(|name| {
-                        specialize::load_attr::fast(vm, units, op, cur, top(f), name)
+                        specialize::load_attr::fast(vm, units, op, cur, owner, name)
                     });
                     let Some((v, self_or_null)) = loaded else {
                         general!()
                     };
-                    if let Some(owner) = f.stack.last_mut() {
+                    if let Some(owner) = f.stack.last_mut_cached(sp) {
                         *owner = v;
                     }
                     if arg & 1 != 0 {
-                        f.stack.push(self_or_null);
+                        f.stack.push_cached(&mut sp, self_or_null);
                     }
                     hit!();
                 }
                 Opcode::STORE_ATTR_SLOT | Opcode::STORE_ATTR_INSTANCE_VALUE => {
-                    let (Some(name), Some([value, owner])) =
-                        (code.names.get(arg as usize), f.stack.top_mut::<2>())
-                    else {
+                    let (Some(name), Some([value, owner])) = (
+                        code.names.get(arg as usize),
+                        f.stack.top_mut_cached::<2>(sp),
+                    ) else {
                         general!()
                     };
                     let v = std::mem::take(value);
                     match specialize::store_attr::fast(vm, units, op, cur, owner, name, v) {
                         Ok(()) => {
-                            f.stack.drop_top(2);
+                            f.stack.drop_top_cached(&mut sp, 2);
                             hit!();
                         }
                         Err(v) => {
@@ -569,17 +586,18 @@ fn dispatch(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize) {
                         .get((arg >> 1) as usize)
                         .and_then(|name| specialize::load_global::fast(vm, f, op, cur, name));
                     let Some(v) = loaded else { general!() };
-                    f.stack.push(v);
+                    f.stack.push_cached(&mut sp, v);
                     if arg & 1 != 0 {
-                        f.stack.push(Value::Null);
+                        f.stack.push_cached(&mut sp, Value::Null);
                     }
                     hit!();
                 }
                 Opcode::FOR_ITER_RANGE | Opcode::FOR_ITER_LIST | Opcode::FOR_ITER_TUPLE => {
-                    match specialize::for_iter::fast_native(op, top(f)) {
-                        Some(Some(v)) => f.stack.push(v),
+                    let iter = f.stack.last_cached(sp).unwrap_or(&Value::Null);
+                    match specialize::for_iter::fast_native(op, iter) {
+                        Some(Some(v)) => f.stack.push_cached(&mut sp, v),
                         Some(None) => {
-                            pop(f);
+                            f.stack.pop_cached(&mut sp);
                             ip += arg as usize;
                         }
                         None => general!(),
@@ -593,10 +611,11 @@ fn dispatch(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize) {
                 | Opcode::TO_BOOL_STR
                 | Opcode::TO_BOOL_ALWAYS_TRUE => {
                     let guard = || specialize::guard_for(units, cur, op).unwrap_or(0);
-                    let Some(b) = specialize::to_bool::fast(op, top(f), guard) else {
+                    let value = f.stack.last_cached(sp).unwrap_or(&Value::Null);
+                    let Some(b) = specialize::to_bool::fast(op, value, guard) else {
                         general!()
                     };
-                    if let Some(v) = f.stack.last_mut() {
+                    if let Some(v) = f.stack.last_mut_cached(sp) {
                         *v = Value::Bool(b);
                     }
                     hit!();
@@ -625,7 +644,9 @@ fn dispatch(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize) {
                 | Opcode::CALL_NON_PY_GENERAL => {
                     f.ip = ip;
                     f.lasti = cur;
-                    match specialize::call::fast_hit(vm, f, op, arg as usize, cur) {
+                    let called = specialize::call::fast_hit(vm, f, op, arg as usize, cur);
+                    sp = f.stack.top_ptr();
+                    match called {
                         Some(Ok(())) => hit!(),
                         Some(Err(e)) => break 'dispatch (Err(e), cur),
                         None => general!(),

@@ -312,38 +312,37 @@ impl ValueStack {
         unsafe { self.end.offset_from(self.base.as_ptr()) as usize }
     }
 
+    /// The top pointer, for the dispatch loop to keep in a register (see
+    /// "Cached top" below).
+    #[inline(always)]
+    pub(crate) fn top_ptr(&self) -> *mut Value {
+        self.top
+    }
+
     /// Pushes `v`.
     #[inline(always)]
     pub fn push(&mut self, v: Value) {
-        if self.top == self.end {
-            self.grow();
-        }
-        // SAFETY: `top < end` after the check, so the slot is inside the
-        // buffer and holds no value.
-        unsafe {
-            self.top.write(v);
-            self.top = self.top.add(1);
-        }
+        let mut top = self.top;
+        self.push_cached(&mut top, v);
     }
 
     /// Pops the top value.
     #[inline(always)]
     pub fn pop(&mut self) -> Option<Value> {
-        if self.is_empty() {
-            return None;
-        }
-        // SAFETY: the slot below `top` holds a value, now no longer
-        // counted, so it is moved out exactly once.
-        unsafe {
-            self.top = self.top.sub(1);
-            Some(self.top.read())
-        }
+        let mut top = self.top;
+        self.pop_cached(&mut top)
     }
 
     /// Drops the values above the first `n`.
     #[inline]
     pub fn truncate(&mut self, n: usize) {
-        let len = self.len();
+        self.truncate_from(self.len(), n);
+    }
+
+    /// `truncate` for a stack of `len` values.
+    #[inline(always)]
+    fn truncate_from(&mut self, len: usize, n: usize) {
+        debug_assert_eq!(len, self.len());
         if n < len {
             // SAFETY: slots `n..len` hold values the stack owns; `top` is
             // lowered first, so they are dropped once and never reached
@@ -384,69 +383,165 @@ impl ValueStack {
     /// The top value (the slice method, without forming the slice).
     #[inline(always)]
     pub fn last(&self) -> Option<&Value> {
-        if self.is_empty() {
-            return None;
-        }
-        // SAFETY: the slot below `top` holds a value the stack owns.
-        unsafe { Some(&*self.top.sub(1)) }
+        self.last_cached(self.top)
     }
 
     /// The top value, mutably.
     #[inline(always)]
     pub fn last_mut(&mut self) -> Option<&mut Value> {
-        if self.is_empty() {
-            return None;
-        }
-        // SAFETY: as in `last`, and `&mut self` makes the access unique.
-        unsafe { Some(&mut *self.top.sub(1)) }
+        self.last_mut_cached(self.top)
     }
 
     /// The two top values (the second, then the top), when there are two.
     #[inline(always)]
     pub fn top2(&self) -> Option<(&Value, &Value)> {
-        if self.len() < 2 {
-            return None;
-        }
-        // SAFETY: the two slots below `top` hold values the stack owns;
-        // the borrows live no longer than `&self`.
-        unsafe { Some((&*self.top.sub(2), &*self.top.sub(1))) }
+        self.top2_cached(self.top)
     }
 
     /// The `N` top values (the top last), mutably, when there are `N`.
     #[inline(always)]
     pub fn top_mut<const N: usize>(&mut self) -> Option<&mut [Value; N]> {
-        if self.len() < N {
-            return None;
-        }
-        // SAFETY: the `N` slots below `top` hold values the stack owns,
-        // contiguous and aligned as an array; `&mut self` makes the
-        // borrow unique.
-        unsafe { Some(&mut *(self.top.sub(N) as *mut [Value; N])) }
+        self.top_mut_cached(self.top)
     }
 
     /// Drops the `n` top values (all of them if there are fewer).
     #[inline(always)]
     pub fn drop_top(&mut self, n: usize) {
-        self.truncate(self.len().saturating_sub(n));
+        let mut top = self.top;
+        self.drop_top_cached(&mut top, n);
     }
 
     /// Replaces the two top values with `v` (a binary operation's result);
     /// with fewer than two values, just pushes `v`.
     #[inline(always)]
     pub fn replace_top2(&mut self, v: Value) {
-        if self.len() < 2 {
-            self.push(v);
+        let mut top = self.top;
+        self.replace_top2_cached(&mut top, v);
+    }
+
+    // ----- Cached top -----
+    //
+    // The dispatch loop keeps a copy of `top` in a local (a register) and
+    // passes it to these methods instead of having them load `top`, which
+    // the previous instruction has just stored: every push and pop would
+    // otherwise wait on that store. Each method reads the copy, stores
+    // `top` as the plain method does (so the stack is whole at every
+    // point, and any code that reads it through `&self` sees the truth),
+    // and updates the copy. The copy must equal `top` on entry: the loop
+    // reloads it after any code that may have changed the stack itself.
+
+    /// Number of values, by the cached top.
+    #[inline(always)]
+    fn len_at(&self, top: *mut Value) -> usize {
+        debug_assert_eq!(top, self.top, "stale cached stack top");
+        // SAFETY: `top` is the stack's top (the contract above), which
+        // points into (or one past) the buffer, never below `base`.
+        unsafe { top.offset_from(self.base.as_ptr()) as usize }
+    }
+
+    /// `push`, by the cached top.
+    #[inline(always)]
+    pub(crate) fn push_cached(&mut self, top: &mut *mut Value, v: Value) {
+        debug_assert_eq!(*top, self.top, "stale cached stack top");
+        if *top == self.end {
+            self.grow();
+            *top = self.top;
+        }
+        // SAFETY: `top` (the stack's top) is below `end` after the check,
+        // so the slot is inside the buffer and holds no value.
+        unsafe {
+            top.write(v);
+            *top = top.add(1);
+        }
+        self.top = *top;
+    }
+
+    /// `pop`, by the cached top.
+    #[inline(always)]
+    pub(crate) fn pop_cached(&mut self, top: &mut *mut Value) -> Option<Value> {
+        if self.len_at(*top) == 0 {
+            return None;
+        }
+        // SAFETY: the slot below `top` holds a value, now no longer
+        // counted (`top` is lowered first), so it is moved out once.
+        unsafe {
+            *top = top.sub(1);
+            self.top = *top;
+            Some(top.read())
+        }
+    }
+
+    /// `last`, by the cached top.
+    #[inline(always)]
+    pub(crate) fn last_cached(&self, top: *mut Value) -> Option<&Value> {
+        if self.len_at(top) == 0 {
+            return None;
+        }
+        // SAFETY: the slot below `top` holds a value the stack owns.
+        unsafe { Some(&*top.sub(1)) }
+    }
+
+    /// `last_mut`, by the cached top.
+    #[inline(always)]
+    pub(crate) fn last_mut_cached(&mut self, top: *mut Value) -> Option<&mut Value> {
+        if self.len_at(top) == 0 {
+            return None;
+        }
+        // SAFETY: as in `last_cached`, and `&mut self` makes it unique.
+        unsafe { Some(&mut *top.sub(1)) }
+    }
+
+    /// `top2`, by the cached top.
+    #[inline(always)]
+    pub(crate) fn top2_cached(&self, top: *mut Value) -> Option<(&Value, &Value)> {
+        if self.len_at(top) < 2 {
+            return None;
+        }
+        // SAFETY: the two slots below `top` hold values the stack owns;
+        // the borrows live no longer than `&self`.
+        unsafe { Some((&*top.sub(2), &*top.sub(1))) }
+    }
+
+    /// `top_mut`, by the cached top.
+    #[inline(always)]
+    pub(crate) fn top_mut_cached<const N: usize>(
+        &mut self,
+        top: *mut Value,
+    ) -> Option<&mut [Value; N]> {
+        if self.len_at(top) < N {
+            return None;
+        }
+        // SAFETY: the `N` slots below `top` hold values the stack owns,
+        // contiguous and aligned as an array; `&mut self` makes the
+        // borrow unique.
+        unsafe { Some(&mut *(top.sub(N) as *mut [Value; N])) }
+    }
+
+    /// `replace_top2`, by the cached top.
+    #[inline(always)]
+    pub(crate) fn replace_top2_cached(&mut self, top: &mut *mut Value, v: Value) {
+        if self.len_at(*top) < 2 {
+            self.push_cached(top, v);
             return;
         }
         // SAFETY: the two slots below `top` hold values: the top one is
         // uncounted (lower `top`) and then dropped, the other is replaced
         // by assignment (which drops it); `top` stays within the buffer.
         unsafe {
-            self.top = self.top.sub(1);
-            let popped = self.top.read();
-            *self.top.sub(1) = v;
+            *top = top.sub(1);
+            self.top = *top;
+            let popped = top.read();
+            *top.sub(1) = v;
             drop(popped);
         }
+    }
+
+    /// `drop_top`, by the cached top (the values dropped in place).
+    #[inline(always)]
+    pub(crate) fn drop_top_cached(&mut self, top: &mut *mut Value, n: usize) {
+        let len = self.len_at(*top);
+        self.truncate_from(len, len.saturating_sub(n));
+        *top = self.top;
     }
 
     /// Pushes every item of `items`.
