@@ -418,8 +418,9 @@ fn dispatch(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize) {
                     f.stack.push_cached(&mut sp, v);
                 }
                 Opcode::SWAP => {
-                    let len = f.stack.len();
-                    f.stack.swap(len - 1, len - arg as usize);
+                    if !f.stack.swap_cached(sp, arg as usize) {
+                        tri!(Err(vm.runtime_error("SWAP beyond the value stack")))
+                    }
                 }
                 Opcode::LOAD_CONST => uncached!(Opcode::LOAD_CONST, arg),
                 Opcode::LOAD_FAST => uncached!(Opcode::LOAD_FAST, arg),

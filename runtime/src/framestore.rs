@@ -467,7 +467,7 @@ impl ValueStack {
         unsafe {
             *top = top.sub(1);
             self.top = *top;
-            Some(top.read())
+            Some(Value::read_words(*top))
         }
     }
 
@@ -534,6 +534,28 @@ impl ValueStack {
             *top.sub(1) = v;
             drop(popped);
         }
+    }
+
+    /// Swaps the top value with the `n`th from the top (`n` ≥ 1; `SWAP
+    /// n`), by the cached top; false, with nothing changed, when there are
+    /// fewer than `n` values.
+    ///
+    /// Each value moves as two 8-byte words (`Value::swap_words`): a value
+    /// is often written as a tag and a payload (two stores: an arithmetic
+    /// result) just before a `SWAP` moves it.
+    #[inline(always)]
+    pub(crate) fn swap_cached(&mut self, top: *mut Value, n: usize) -> bool {
+        if n == 0 || self.len_at(top) < n {
+            return false;
+        }
+        // SAFETY: both slots hold values the stack owns (`n <= len`); with
+        // `n == 1` they are the same slot and nothing moves.
+        unsafe {
+            if n > 1 {
+                Value::swap_words(&mut *top.sub(1), &mut *top.sub(n));
+            }
+        }
+        true
     }
 
     /// `drop_top`, by the cached top (the values dropped in place).
@@ -650,6 +672,46 @@ mod tests {
         drop(s);
         assert_eq!(drops.load(Ordering::SeqCst), 4);
         assert_eq!(std::mem::size_of::<Value>(), 16);
+    }
+
+    #[test]
+    fn cached_top_methods_track_the_stack_and_keep_it_whole() {
+        let drops = Arc::new(AtomicUsize::new(0));
+        // Room for two: the third push grows (moves) the stack, and the
+        // cached top must follow it.
+        let mut s = ValueStack::with_capacity(2);
+        let mut top = s.top_ptr();
+        s.push_cached(&mut top, Value::Int(1));
+        s.push_cached(&mut top, counted(&drops));
+        s.push_cached(&mut top, Value::Float(2.5));
+        assert_eq!(top, s.top_ptr());
+        assert_eq!(s.len(), 3);
+        assert!(matches!(s.last_cached(top), Some(Value::Float(x)) if *x == 2.5));
+        assert!(matches!(
+            s.top2_cached(top),
+            Some((Value::Obj(_), Value::Float(_)))
+        ));
+        // SWAP 3: the top and the third from the top trade places.
+        assert!(s.swap_cached(top, 3));
+        assert!(matches!(
+            s[..],
+            [Value::Float(_), Value::Obj(_), Value::Int(1)]
+        ));
+        assert!(s.swap_cached(top, 1));
+        assert!(!s.swap_cached(top, 4) && !s.swap_cached(top, 0));
+        assert_eq!(drops.load(Ordering::SeqCst), 0);
+        s.replace_top2_cached(&mut top, Value::Bool(true));
+        assert_eq!(top, s.top_ptr());
+        assert_eq!(drops.load(Ordering::SeqCst), 1);
+        assert!(matches!(s.pop_cached(&mut top), Some(Value::Bool(true))));
+        assert!(matches!(s.pop_cached(&mut top), Some(Value::Float(_))));
+        assert!(s.pop_cached(&mut top).is_none());
+        assert_eq!(top, s.top_ptr());
+        s.push_cached(&mut top, counted(&drops));
+        s.push_cached(&mut top, Value::Int(7));
+        s.drop_top_cached(&mut top, 2);
+        assert_eq!((top, s.len()), (s.top_ptr(), 0));
+        assert_eq!(drops.load(Ordering::SeqCst), 2);
     }
 
     #[test]

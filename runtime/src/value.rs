@@ -264,7 +264,55 @@ impl Clone for Value {
             Value::Obj(o) => Value::Obj(o.clone()),
             // SAFETY: every variant but `Obj` is plain data (unit, bool,
             // i64, f64) that owns nothing, so a bitwise copy is its clone.
-            _ => unsafe { std::ptr::read(self) },
+            _ => unsafe { Value::read_words(self) },
+        }
+    }
+}
+
+impl Value {
+    /// Swaps two values word by word (see `read_words`: no 16-byte load
+    /// of a value whose two words were just stored separately).
+    #[inline(always)]
+    pub(crate) fn swap_words(a: &mut Value, b: &mut Value) {
+        let a = a as *mut Value as *mut std::mem::MaybeUninit<u64>;
+        let b = b as *mut Value as *mut std::mem::MaybeUninit<u64>;
+        // SAFETY: two distinct values (two `&mut`), each 16 bytes and
+        // 8-aligned, so two in-bounds words each (`MaybeUninit`: a bool
+        // payload's padding is uninitialized); swapping every word swaps
+        // the values whole. Volatile keeps each word its own access.
+        unsafe {
+            for word in 0..2 {
+                let x = a.add(word).read_volatile();
+                let y = b.add(word).read_volatile();
+                a.add(word).write_volatile(y);
+                b.add(word).write_volatile(x);
+            }
+        }
+    }
+
+    /// Reads the value at `p` as its two 8-byte words, each its own load
+    /// (volatile, so never merged into one 16-byte load): a value just
+    /// written as a tag and a payload (two stores, as every constructed
+    /// value is) cannot be forwarded to a 16-byte load, which then waits
+    /// for both stores to reach the cache.
+    ///
+    /// # Safety
+    /// As `std::ptr::read`: `p` is valid for reads and holds a value, of
+    /// which the result is a bitwise copy (the caller decides who owns it).
+    #[inline(always)]
+    pub(crate) unsafe fn read_words(p: *const Value) -> Value {
+        const _: () = assert!(std::mem::size_of::<Value>() == 16);
+        let words = p as *const std::mem::MaybeUninit<u64>;
+        let mut out = std::mem::MaybeUninit::<Value>::uninit();
+        let out_words = out.as_mut_ptr() as *mut std::mem::MaybeUninit<u64>;
+        // SAFETY: `p` is valid for 16 bytes (the caller's contract), read
+        // as two 8-aligned words (`MaybeUninit`: a bool payload's padding
+        // is uninitialized) into a value-sized, value-aligned buffer, which
+        // then holds an exact copy of the value.
+        unsafe {
+            out_words.write(words.read_volatile());
+            out_words.add(1).write(words.add(1).read_volatile());
+            out.assume_init()
         }
     }
 }
@@ -343,6 +391,37 @@ mod tests {
 
     fn probe(flag: &Arc<AtomicUsize>) -> ObjRef {
         ObjRef::new(Object::native_for_tests(Box::new(DropFlag(flag.clone()))))
+    }
+
+    #[test]
+    fn word_by_word_copies_and_swaps_keep_values_whole() {
+        let flag = Arc::new(AtomicUsize::new(0));
+        let values = [
+            Value::Null,
+            Value::None,
+            Value::Bool(true),
+            Value::Bool(false),
+            Value::Int(-7),
+            Value::Int(i64::MAX),
+            Value::Float(-0.5),
+            Value::Obj(probe(&flag)),
+        ];
+        for v in &values {
+            let copy = v.clone();
+            assert_eq!(format!("{copy:?}"), format!("{v:?}"));
+        }
+        let mut a = Value::Obj(probe(&flag));
+        let mut b = Value::Bool(true);
+        Value::swap_words(&mut a, &mut b);
+        assert!(matches!((&a, &b), (Value::Bool(true), Value::Obj(_))));
+        drop(b);
+        assert_eq!(
+            flag.load(Ordering::SeqCst),
+            1,
+            "a swap neither drops nor copies"
+        );
+        drop(values);
+        assert_eq!(flag.load(Ordering::SeqCst), 2);
     }
 
     #[test]
