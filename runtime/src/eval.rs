@@ -213,10 +213,20 @@ fn name_of(code: &CodeObject, i: usize) -> ObjRef {
 pub fn run_frame(vm: &Vm, f: &mut Frame, throw: Option<PyErr>) -> PyResult<Exit> {
     // `f` holds its globals for the whole run, which outlasts the guard.
     let _current = vm.enter_globals(&f.globals);
-    run_frame_inner(vm, f, throw)
+    // The loop is compiled twice: with the statistics' hit counting, and
+    // without it (no test of the switch on every specialized hit).
+    if specialize::stats::enabled() {
+        run_frame_inner::<true>(vm, f, throw)
+    } else {
+        run_frame_inner::<false>(vm, f, throw)
+    }
 }
 
-fn run_frame_inner(vm: &Vm, f: &mut Frame, throw: Option<PyErr>) -> PyResult<Exit> {
+fn run_frame_inner<const STATS: bool>(
+    vm: &Vm,
+    f: &mut Frame,
+    throw: Option<PyErr>,
+) -> PyResult<Exit> {
     // (exception, add a traceback entry, unit index used to find the handler)
     let mut pending: Option<(PyErr, bool, usize)> = throw.map(|e| (e, true, f.lasti));
     loop {
@@ -251,7 +261,7 @@ fn run_frame_inner(vm: &Vm, f: &mut Frame, throw: Option<PyErr>) -> PyResult<Exi
                 None => return Err(err),
             }
         }
-        let (flow, cur) = dispatch(vm, f);
+        let (flow, cur) = dispatch::<STATS>(vm, f);
         match flow {
             Ok(Flow::Next) => {}
             Ok(Flow::Return(v)) => return Ok(Exit::Return(v)),
@@ -292,7 +302,7 @@ const _: () = {
 /// and every guard failure, goes to `step` with `f.ip` and `f.lasti`
 /// written first and `f.ip` read back after.
 #[inline(always)]
-fn dispatch(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize) {
+fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize) {
     let code = f.code;
     let units = &code.units;
     let mut ip = f.ip;
@@ -343,7 +353,7 @@ fn dispatch(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize) {
             // is `FAMILY_CACHE_UNITS` long.)
             macro_rules! hit {
                 () => {{
-                    if specialize::stats::enabled() {
+                    if STATS {
                         specialize::stats::record(op.family(), specialize::stats::Event::Hit);
                     }
                     ip += weft_specializer::FAMILY_CACHE_UNITS;

@@ -89,7 +89,9 @@ fn merge(local: &[FamilyStats]) {
     }
 }
 
-/// Turns counting on or off (off by default).
+/// Turns counting on or off (off by default). The eval loop's own count
+/// of the hits it decides follows the switch from the next frame that
+/// starts running (a frame runs in the loop compiled with or without it).
 pub fn set_enabled(on: bool) {
     ENABLED.store(on, Ordering::Relaxed);
 }
