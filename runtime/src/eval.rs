@@ -103,7 +103,11 @@ impl Frame {
         Frame {
             code,
             locals,
-            cells: Vec::with_capacity(code.cellvars.len() + code.freevars.len()),
+            cells: match code.cellvars.len() + code.freevars.len() {
+                // Most functions have no cells: no capacity to work out.
+                0 => Vec::new(),
+                n => Vec::with_capacity(n),
+            },
             stack,
             ip: 0,
             globals,
@@ -686,7 +690,11 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                         tri!(vm.safepoint());
                     }
                 }
-                _ => general!(),
+                // Every other opcode, named (no `_`): with the opcode byte's
+                // range known (`stored_opcode`), the jump table spans every
+                // opcode and needs no range check.
+                #[allow(unreachable_patterns)]
+                weft_specializer::any_opcode!() => general!(),
             }
             continue 'dispatch;
         }

@@ -131,6 +131,22 @@ macro_rules! instruction_set {
             t
         };
 
+        /// A pattern matching every opcode: the last arm of a `match` that
+        /// decides some opcodes itself and sends all the rest one way, with
+        /// no `_` (a jump table over every opcode needs no range check).
+        #[macro_export]
+        macro_rules! any_opcode {
+            () => {
+                $crate::Opcode::CACHE
+                $( | $crate::Opcode::$simple )*
+                $( | $crate::Opcode::$base $( | $crate::Opcode::$variant )* )*
+                $( | $crate::Opcode::$super )*
+                $( $( | $crate::Opcode::$isimple )? )*
+                $( $( | $crate::Opcode::$ibase )? )*
+                $( | $crate::Opcode::$instr )*
+            };
+        }
+
         impl Opcode {
             /// Every opcode, indexed by its byte value.
             pub const ALL: &'static [Opcode] = &[
