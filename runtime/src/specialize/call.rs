@@ -164,7 +164,7 @@ fn attempt(callable: &Value, args: &[Value]) -> Attempt {
                 1 if is(ty.str) => Opcode::CALL_STR_1,
                 1 if is(ty.tuple) => Opcode::CALL_TUPLE_1,
                 _ if t.builtin => Opcode::CALL_BUILTIN_CLASS,
-                _ => Opcode::CALL_ALLOC_AND_ENTER_INIT,
+                _ => return alloc_and_enter_init_attempt(o, t, nargs),
             };
             by_identity(variant, o)
         }
@@ -421,32 +421,41 @@ fn fast(
             by_identity_fast(vm, op, at, units, callable, args_of(tail))
         }
         Opcode::CALL_ALLOC_AND_ENTER_INIT => {
-            let (g, addr) = units.read_payload2(at, op)?;
+            let (g, init) = units.read_payload2(at, op)?;
             let Value::Obj(cls) = callable else {
                 return None;
             };
-            if g & 0xff != op as u8 as u64 || addr != cls.addr() as u64 {
+            let Payload::Type(td) = &cls.payload else {
+                return None;
+            };
+            if g & 0xff != op as u8 as u64 || td.version() != version_of(g) || init == 0 {
                 return None;
             }
+            // SAFETY: `init` was read with its guard word (`read_payload2`),
+            // which matched: the version of this class in this state, whose
+            // `__init__` the attempt made immortal and cached.
+            let init = unsafe { super::load_attr::cached_object(init) };
+            let Payload::Function(f) = &init.payload else {
+                return None;
+            };
             let args = args_of_mut(tail);
-            Some(match alloc_and_enter_init(vm, cls, args) {
-                Some(r) => r,
-                None => crate::builtins::typecall::call_type(vm, cls, CallArgs::positional(args)),
-            })
+            // The function's own shape can change without the class's
+            // version (`__defaults__`, `__code__`).
+            if !exact_fit(f, args.len() + 1) {
+                return None;
+            }
+            Some(alloc_and_enter_init(vm, cls.as_static()?, f, args))
         }
         _ => None,
     }
 }
 
-/// ALLOC_AND_ENTER_INIT's direct path, CPython's: for a user class with
-/// plain instances, the default `__new__` and a Python `__init__` that
-/// takes exactly the call's arguments, allocate the instance and run
-/// `__init__` on the arguments in place (no argument vector, no binder).
-/// `None`, with nothing done, for any other class shape; `call_type`
-/// then does the general protocol. The lookups come from the method
-/// cache, so a changed `__init__` or `__new__` is seen at once.
-fn alloc_and_enter_init(vm: &Vm, cls: &ObjRef, args: &mut [Value]) -> Option<PyResult<Value>> {
-    let cls_static = cls.as_static()?;
+/// The `__init__` of ALLOC_AND_ENTER_INIT's direct path, CPython's: a
+/// user class with plain instances, the default `__new__` and a Python
+/// `__init__` that takes exactly `nargs` arguments after `self`. `None`
+/// for any other class shape (`call_type` then does the general
+/// protocol).
+fn direct_init(cls: &ObjRef, nargs: usize) -> Option<ObjRef> {
     let td = cls.type_data_of_self();
     if td.builtin || td.base_kind != crate::typeobj::BaseKind::Object {
         return None;
@@ -459,22 +468,43 @@ fn alloc_and_enter_init(vm: &Vm, cls: &ObjRef, args: &mut [Value]) -> Option<PyR
     if user_new {
         return None;
     }
-    let init = td.lookup(&crate::strobj::intern_static("__init__"))?;
-    let Value::Obj(io) = &init else {
+    let Value::Obj(init) = td.lookup(&crate::strobj::intern_static("__init__"))? else {
         return None;
     };
-    let Payload::Function(f) = &io.payload else {
-        return None;
-    };
-    if !exact_fit(f, args.len() + 1) {
-        return None;
+    match &init.payload {
+        Payload::Function(f) if exact_fit(f, nargs + 1) => Some(init),
+        _ => None,
     }
+}
+
+/// ALLOC_AND_ENTER_INIT for the class `o` called with `nargs` arguments:
+/// its guard is the class's version (unique to one state of one class:
+/// the class, its `__new__` and its `__init__`) and its payload the
+/// `__init__` function, made immortal first (as LOAD_ATTR caches a
+/// method), so the hit path neither looks up `__new__` nor `__init__`.
+fn alloc_and_enter_init_attempt(o: &ObjRef, t: &crate::typeobj::TypeData, nargs: usize) -> Attempt {
+    let init = direct_init(o, nargs).ok_or("class without the direct path")?;
+    init.make_immortal();
+    let variant = Opcode::CALL_ALLOC_AND_ENTER_INIT;
+    let guard = super::pack(variant, t.assign_version(), 0).ok_or("no version")?;
+    Ok((variant, vec![guard, init.addr() as u64]))
+}
+
+/// Allocates an instance of `cls` and runs `init` (its `__init__`, which
+/// takes exactly `args` after `self`) on it in place: no argument vector,
+/// no binder.
+fn alloc_and_enter_init(
+    vm: &Vm,
+    cls: &'static crate::object::Object,
+    init: &FunctionObj,
+    args: &mut [Value],
+) -> PyResult<Value> {
     let instance = Value::Obj(ObjRef::new(crate::object::Object::new_instance(
-        cls_static,
+        cls,
         Payload::Plain,
     )));
-    let r = call_exact_with(vm, f, Some(&instance), args);
-    Some(crate::builtins::typecall::init_returned(vm, r, instance))
+    let r = call_exact_with(vm, init, Some(&instance), args);
+    crate::builtins::typecall::init_returned(vm, r, instance)
 }
 
 /// The variants guarded by the identity of an immortal callable.
@@ -643,10 +673,14 @@ mod tests {
                 panic!("no class {name}");
             };
             let mut args = [Value::Int(7)];
-            let made = alloc_and_enter_init(&vm, &cls, &mut args);
-            assert_eq!(made.is_some(), direct, "{name}");
-            if let Some(made) = made {
-                let instance = made.expect("instance");
+            let init = direct_init(&cls, args.len());
+            assert_eq!(init.is_some(), direct, "{name}");
+            if let Some(init) = init {
+                let Payload::Function(f) = &init.payload else {
+                    panic!("{name}: __init__ is not a function");
+                };
+                let cls = cls.as_static().expect("classes are immortal");
+                let instance = alloc_and_enter_init(&vm, cls, f, &mut args).expect("instance");
                 assert!(matches!(vm.get_attr_str(&instance, "x"), Ok(Value::Int(7))));
             }
         }

@@ -261,9 +261,10 @@ fn class_version(o: &Object) -> u32 {
 ///
 /// SAFETY (callers): `ptr` must come from a `read_payload2` pair whose
 /// guard matched, as stored by `method_variant` or the PROPERTY branch of
-/// `attempt`.
+/// `attempt` (or by `call`'s ALLOC_AND_ENTER_INIT attempt, which caches a
+/// class's `__init__` the same way).
 #[inline(always)]
-unsafe fn cached_object(ptr: u64) -> ObjRef {
+pub(super) unsafe fn cached_object(ptr: u64) -> ObjRef {
     // SAFETY: `attempt` made the object immortal before storing its
     // address, so it is never freed and the reference stays valid for the
     // rest of the program; the caller read the address together with the
