@@ -119,6 +119,8 @@ pub fn constant_value(c: &Constant, specialize: bool) -> Result<Value, String> {
 
 /// Turns compiler output into an immortal code object.
 pub fn load_code(cc: &CompiledCode, specialize: bool) -> Result<&'static CodeObject, String> {
+    // The eval loop fetches without a bounds check on the strength of this.
+    crate::compiler::verify_control_flow(cc)?;
     let units =
         CodeUnits::new(&cc.units, specialize).map_err(|e| format!("bad bytecode: {e:?}"))?;
     let consts = cc

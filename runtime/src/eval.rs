@@ -316,7 +316,15 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
     let mut sp = f.stack.top_ptr();
     'dispatch: loop {
         let mut cur = ip;
-        let (mut op, first_arg) = units.fetch(cur);
+        // SAFETY: `ip < units.len()`: `load_code` verified the code
+        // (`compiler::verify_control_flow`: it ends with an instruction that
+        // never falls through and no prefix, and every jump target and
+        // handler is inside it), and the instruction pointer moves only by
+        // falling through to the next instruction, by those jumps, to those
+        // handlers, or back to where a generator stopped (a pointer that
+        // was fetched). Tested by `control_flow_verification` and the whole
+        // corpus under the debug build's assertion.
+        let (mut op, first_arg) = unsafe { units.fetch_unchecked(cur) };
         let mut arg = first_arg as u32;
         // Entered again for the instruction after an EXTENDED_ARG prefix,
         // so that an unprefixed instruction pays no prefix test.
@@ -418,7 +426,9 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
             match op {
                 Opcode::EXTENDED_ARG => {
                     cur += 1;
-                    let (next_op, next_arg) = units.fetch(cur);
+                    // SAFETY: a prefix is never the last unit (verified as
+                    // above), so the prefixed instruction is in bounds.
+                    let (next_op, next_arg) = unsafe { units.fetch_unchecked(cur) };
                     op = next_op;
                     arg = (arg << 8) | next_arg as u32;
                     continue 'decoded;

@@ -185,6 +185,19 @@ impl CodeUnits {
         (op, unit.oparg.load(Ordering::Relaxed))
     }
 
+    /// `fetch` without the bounds check (the eval loop's dispatch).
+    ///
+    /// # Safety
+    /// `i < self.len()`.
+    #[inline(always)]
+    pub unsafe fn fetch_unchecked(&self, i: usize) -> (Opcode, u8) {
+        debug_assert!(i < self.units.len());
+        // SAFETY: the caller guarantees `i` is in bounds.
+        let unit = unsafe { self.units.get_unchecked(i) };
+        let op = stored_opcode(unit.opcode.load(Ordering::Acquire));
+        (op, unit.oparg.load(Ordering::Relaxed))
+    }
+
     /// The oparg byte at `i` when the opcode there is `expected` (how a
     /// superinstruction checks that its second half is still the plain
     /// instruction: one Acquire load of the opcode byte, as in `fetch`).

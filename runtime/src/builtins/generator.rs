@@ -105,9 +105,13 @@ fn resume(vm: &Vm, g: &ObjRef, how: Resume) -> PyResult<SendResult> {
                         {
                             ip += 1 + frame.code.units.opcode(ip).cache_units();
                         }
-                        frame.ip = ip;
-                        frame.stack.push(r);
-                        None
+                        if ip < frame.code.units.len() {
+                            frame.ip = ip;
+                            frame.stack.push(r);
+                            None
+                        } else {
+                            Some(vm.runtime_error("yield from without its END_SEND"))
+                        }
                     }
                     Err(e2) => Some(e2),
                 }

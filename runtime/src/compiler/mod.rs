@@ -368,6 +368,66 @@ fn for_each_instruction_with_start(
     }
 }
 
+/// Checks that running `code` keeps the instruction pointer inside it, as
+/// the eval loop's unchecked fetch requires (`eval::dispatch`): the code
+/// is not empty, ends with an instruction that never falls through (a
+/// return, a raise, an unconditional jump) and not with an `EXTENDED_ARG`
+/// prefix, and every jump target (`jump_target`, the loop's arithmetic)
+/// and every exception handler lies inside it. Every other instruction
+/// falls through to the next one, which exists; so from any instruction
+/// the pointer moves only to an instruction of the code.
+pub(crate) fn verify_control_flow(code: &CompiledCode) -> Result<(), String> {
+    let len = code.units.len();
+    let mut last: Option<(Opcode, usize)> = None;
+    let mut pending_prefix = false;
+    let mut i = 0;
+    while i < len {
+        let (byte, _) = code.units[i];
+        let op = Opcode::from_u8(byte).ok_or_else(|| format!("bad opcode at {i}"))?;
+        if op == Opcode::EXTENDED_ARG {
+            pending_prefix = true;
+            i += 1;
+            continue;
+        }
+        pending_prefix = false;
+        last = Some((op, i + 1 + op.cache_units()));
+        i += 1 + op.cache_units();
+    }
+    let mut bad_jump = None;
+    for_each_instruction(code, |at, op, full| {
+        if let Some(t) = jump_target(code, at, op, full) {
+            if t >= len && bad_jump.is_none() {
+                bad_jump = Some(at);
+            }
+        }
+    });
+    if let Some(at) = bad_jump {
+        return Err(format!("the jump at {at} leaves the code"));
+    }
+    let Some((last_op, end)) = last else {
+        return Err("empty code".into());
+    };
+    let stops = matches!(
+        last_op.deopt(),
+        Opcode::RETURN_VALUE
+            | Opcode::RAISE_VARARGS
+            | Opcode::RERAISE
+            | Opcode::JUMP_FORWARD
+            | Opcode::JUMP_BACKWARD
+    );
+    if pending_prefix || end != len || !stops {
+        return Err("the code can run past its end".into());
+    }
+    if let Some(h) = code
+        .exception_table
+        .iter()
+        .find(|h| h.target as usize >= len)
+    {
+        return Err(format!("the handler at {} is outside the code", h.target));
+    }
+    Ok(())
+}
+
 fn jump_target(code: &CompiledCode, i: usize, op: Opcode, arg: u32) -> Option<usize> {
     let after = i + 1 + op.cache_units();
     let _ = code;

@@ -158,11 +158,56 @@ fn validate(code: &CompiledCode) {
     }
     assert_eq!(code.cell2arg.len(), code.cellvars.len());
     assert!(code.posonly_arg_count <= code.arg_count);
+    if let Err(e) = verify_control_flow(code) {
+        panic!("{}: {e}\n{}", code.qualname, disassemble(code));
+    }
     for c in &code.consts {
         if let Constant::Code(inner) = c {
             validate(inner);
         }
     }
+}
+
+#[test]
+fn control_flow_verification() {
+    // The eval loop fetches without a bounds check because every code
+    // object passed this: compiled code passes (here and in `validate`,
+    // over every test program and the corpus); code that could run past
+    // its end does not.
+    let good = compile("def f(x):\n    while x:\n        x -= 1\n    return x\n");
+    let f = nested(&good, "f").clone();
+    assert_eq!(verify_control_flow(&f), Ok(()));
+    let refused = |change: &dyn Fn(&mut CompiledCode)| {
+        let mut code = f.clone();
+        change(&mut code);
+        verify_control_flow(&code).is_err()
+    };
+    // The final RETURN_VALUE removed: the code falls off its end.
+    assert!(refused(&|c| {
+        c.units.pop();
+    }));
+    // A trailing EXTENDED_ARG prefixes nothing.
+    assert!(refused(&|c| c.units.push((Opcode::EXTENDED_ARG as u8, 0))));
+    // A jump past the end.
+    assert!(refused(&|c| {
+        let at = instrs(c)
+            .into_iter()
+            .find(|(_, op, _)| op.deopt() == Opcode::POP_JUMP_IF_FALSE)
+            .map(|(i, _, _)| i)
+            .expect("the loop's test");
+        c.units[at].1 = 255;
+    }));
+    // A handler outside the code.
+    assert!(refused(&|c| {
+        c.exception_table.push(ExceptionTableEntry {
+            start: 0,
+            end: 1,
+            target: c.units.len() as u32,
+            depth: 0,
+            lasti: false,
+        })
+    }));
+    assert!(refused(&|c| c.units.clear()));
 }
 
 // ---------------------------------------------------------------------
