@@ -314,6 +314,18 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
     // to the stack's cached-top methods (framestore.rs, "Cached top");
     // anything that changes the stack otherwise reloads it.
     let mut sp = f.stack.top_ptr();
+    // A call of a cached-top method. Their contract (`framestore.rs`,
+    // "Cached top"): the cached pointer is the stack's top. `sp` is taken
+    // from `top_ptr()` above, these methods keep it so, and it is reloaded
+    // after anything else that may change the stack (the general path,
+    // family executors, calls, unpacking); the debug build asserts it on
+    // every call (CI runs the corpus under it).
+    macro_rules! stack {
+        ($method:ident $(::<$n:literal>)? ($($arg:expr),*)) => {
+            // SAFETY: `sp` is the stack's top (above).
+            unsafe { f.stack.$method $(::<$n>)? ($($arg),*) }
+        };
+    }
     'dispatch: loop {
         let mut cur = ip;
         // SAFETY: `ip < units.len()`: `load_code` verified the code
@@ -397,13 +409,13 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                                 tri!(Err(unbound_local(vm, code, a)))
                             }
                             let v = v.clone();
-                            f.stack.push_cached(&mut sp, v);
+                            stack!(push_cached(&mut sp, v));
                         }
                         Opcode::STORE_FAST => {
-                            let v = f.stack.pop_cached(&mut sp).unwrap_or(Value::Null);
+                            let v = stack!(pop_cached(&mut sp)).unwrap_or(Value::Null);
                             f.locals[a] = v;
                         }
-                        _ => f.stack.push_cached(&mut sp, code.consts[a].clone()),
+                        _ => stack!(push_cached(&mut sp, code.consts[a].clone())),
                     }
                 }};
             }
@@ -434,15 +446,15 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                     continue 'decoded;
                 }
                 Opcode::POP_TOP => {
-                    f.stack.pop_cached(&mut sp);
+                    stack!(pop_cached(&mut sp));
                 }
-                Opcode::PUSH_NULL => f.stack.push_cached(&mut sp, Value::Null),
+                Opcode::PUSH_NULL => stack!(push_cached(&mut sp, Value::Null)),
                 Opcode::COPY => {
                     let v = f.stack[f.stack.len() - arg as usize].clone();
-                    f.stack.push_cached(&mut sp, v);
+                    stack!(push_cached(&mut sp, v));
                 }
                 Opcode::SWAP => {
-                    if !f.stack.swap_cached(sp, arg as usize) {
+                    if !stack!(swap_cached(sp, arg as usize)) {
                         tri!(Err(vm.runtime_error("SWAP beyond the value stack")))
                     }
                 }
@@ -458,14 +470,13 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                 Opcode::STORE_FAST__LOAD_FAST => fused!(Opcode::STORE_FAST__LOAD_FAST),
                 Opcode::STORE_FAST__STORE_FAST => fused!(Opcode::STORE_FAST__STORE_FAST),
                 Opcode::IS_OP => {
-                    let b = f.stack.pop_cached(&mut sp).unwrap_or(Value::Null);
-                    let a = f.stack.pop_cached(&mut sp).unwrap_or(Value::Null);
-                    f.stack
-                        .push_cached(&mut sp, Value::Bool(a.is(&b) != (arg == 1)));
+                    let b = stack!(pop_cached(&mut sp)).unwrap_or(Value::Null);
+                    let a = stack!(pop_cached(&mut sp)).unwrap_or(Value::Null);
+                    stack!(push_cached(&mut sp, Value::Bool(a.is(&b) != (arg == 1))));
                 }
                 Opcode::JUMP_FORWARD => ip += arg as usize,
                 Opcode::POP_JUMP_IF_FALSE | Opcode::POP_JUMP_IF_TRUE => {
-                    let b = match f.stack.pop_cached(&mut sp).unwrap_or(Value::Null) {
+                    let b = match stack!(pop_cached(&mut sp)).unwrap_or(Value::Null) {
                         Value::Bool(b) => b,
                         other => tri!(ops::truthy(vm, &other)),
                     };
@@ -474,13 +485,13 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                     }
                 }
                 Opcode::POP_JUMP_IF_NONE | Opcode::POP_JUMP_IF_NOT_NONE => {
-                    let v = f.stack.pop_cached(&mut sp).unwrap_or(Value::Null);
+                    let v = stack!(pop_cached(&mut sp)).unwrap_or(Value::Null);
                     if v.is_none() == (op == Opcode::POP_JUMP_IF_NONE) {
                         ip += arg as usize;
                     }
                 }
                 Opcode::RETURN_VALUE => {
-                    let v = f.stack.pop_cached(&mut sp).unwrap_or(Value::Null);
+                    let v = stack!(pop_cached(&mut sp)).unwrap_or(Value::Null);
                     break 'dispatch (Ok(Flow::Return(v)), cur);
                 }
                 Opcode::RESUME_CHECK => {
@@ -502,33 +513,31 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                 | Opcode::BINARY_OP_SUBSCR_STR_INT
                 | Opcode::BINARY_OP_ADD_UNICODE
                 | Opcode::BINARY_OP_INPLACE_ADD_UNICODE => {
-                    let Some(r) = f
-                        .stack
-                        .top2_cached(sp)
+                    let Some(r) = stack!(top2_cached(sp))
                         .and_then(|(a, b)| specialize::binary_op::fast_fixed(op, a, b))
                     else {
                         general!()
                     };
-                    f.stack.replace_top2_cached(&mut sp, r);
+                    stack!(replace_top2_cached(&mut sp, r));
                     hit!();
                 }
                 Opcode::BINARY_OP_EXTEND => {
                     let r = BinaryOperator::from_arg(arg).and_then(|bop| {
-                        let (a, b) = f.stack.top2_cached(sp)?;
+                        let (a, b) = stack!(top2_cached(sp))?;
                         specialize::binary_op::extended_numeric(bop, a, b)
                     });
                     let Some(r) = r else { general!() };
-                    f.stack.replace_top2_cached(&mut sp, r);
+                    stack!(replace_top2_cached(&mut sp, r));
                     hit!();
                 }
                 Opcode::STORE_SUBSCR_LIST_INT => {
-                    let Some([value, container, key]) = f.stack.top_mut_cached::<3>(sp) else {
+                    let Some([value, container, key]) = stack!(top_mut_cached::<3>(sp)) else {
                         general!()
                     };
                     let v = std::mem::take(value);
                     match specialize::store_subscr::fast_list_int(op, container, key, v) {
                         Ok(()) => {
-                            f.stack.drop_top_cached(&mut sp, 3);
+                            stack!(drop_top_cached(&mut sp, 3));
                             hit!();
                         }
                         Err(v) => {
@@ -540,25 +549,23 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                 Opcode::UNPACK_SEQUENCE_TWO_TUPLE
                 | Opcode::UNPACK_SEQUENCE_TUPLE
                 | Opcode::UNPACK_SEQUENCE_LIST => {
-                    let seq = f.stack.pop_cached(&mut sp).unwrap_or(Value::Null);
+                    let seq = stack!(pop_cached(&mut sp)).unwrap_or(Value::Null);
                     let unpacked =
                         specialize::unpack_sequence::fast(op, &seq, arg as usize, &mut f.stack);
                     sp = f.stack.top_ptr();
                     if !unpacked {
-                        f.stack.push_cached(&mut sp, seq);
+                        stack!(push_cached(&mut sp, seq));
                         general!()
                     }
                     hit!();
                 }
                 Opcode::COMPARE_OP_INT | Opcode::COMPARE_OP_FLOAT | Opcode::COMPARE_OP_STR => {
-                    let Some(r) = f
-                        .stack
-                        .top2_cached(sp)
+                    let Some(r) = stack!(top2_cached(sp))
                         .and_then(|(a, b)| specialize::compare_op::fast(op, a, b, arg))
                     else {
                         general!()
                     };
-                    f.stack.replace_top2_cached(&mut sp, Value::Bool(r));
+                    stack!(replace_top2_cached(&mut sp, Value::Bool(r)));
                     hit!();
                 }
                 Opcode::LOAD_ATTR_INSTANCE_VALUE
@@ -571,32 +578,32 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                 | Opcode::LOAD_ATTR_METHOD_LAZY_DICT
                 | Opcode::LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES
                 | Opcode::LOAD_ATTR_NONDESCRIPTOR_NO_DICT => {
-                    let owner = f.stack.last_cached(sp).unwrap_or(&Value::Null);
+                    let owner = stack!(last_cached(sp)).unwrap_or(&Value::Null);
                     let loaded = code.names.get((arg >> 1) as usize).and_then(|name| {
                         specialize::load_attr::fast(vm, units, op, cur, owner, name)
                     });
                     let Some((v, self_or_null)) = loaded else {
                         general!()
                     };
-                    if let Some(owner) = f.stack.last_mut_cached(sp) {
+                    if let Some(owner) = stack!(last_mut_cached(sp)) {
                         *owner = v;
                     }
                     if arg & 1 != 0 {
-                        f.stack.push_cached(&mut sp, self_or_null);
+                        stack!(push_cached(&mut sp, self_or_null));
                     }
                     hit!();
                 }
                 Opcode::STORE_ATTR_SLOT | Opcode::STORE_ATTR_INSTANCE_VALUE => {
                     let (Some(name), Some([value, owner])) = (
                         code.names.get(arg as usize),
-                        f.stack.top_mut_cached::<2>(sp),
+                        stack!(top_mut_cached::<2>(sp)),
                     ) else {
                         general!()
                     };
                     let v = std::mem::take(value);
                     match specialize::store_attr::fast(vm, units, op, cur, owner, name, v) {
                         Ok(()) => {
-                            f.stack.drop_top_cached(&mut sp, 2);
+                            stack!(drop_top_cached(&mut sp, 2));
                             hit!();
                         }
                         Err(v) => {
@@ -611,18 +618,18 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                         .get((arg >> 1) as usize)
                         .and_then(|name| specialize::load_global::fast(vm, f, op, cur, name));
                     let Some(v) = loaded else { general!() };
-                    f.stack.push_cached(&mut sp, v);
+                    stack!(push_cached(&mut sp, v));
                     if arg & 1 != 0 {
-                        f.stack.push_cached(&mut sp, Value::Null);
+                        stack!(push_cached(&mut sp, Value::Null));
                     }
                     hit!();
                 }
                 Opcode::FOR_ITER_RANGE | Opcode::FOR_ITER_LIST | Opcode::FOR_ITER_TUPLE => {
-                    let iter = f.stack.last_cached(sp).unwrap_or(&Value::Null);
+                    let iter = stack!(last_cached(sp)).unwrap_or(&Value::Null);
                     match specialize::for_iter::fast_native(op, iter) {
-                        Some(Some(v)) => f.stack.push_cached(&mut sp, v),
+                        Some(Some(v)) => stack!(push_cached(&mut sp, v)),
                         Some(None) => {
-                            f.stack.pop_cached(&mut sp);
+                            stack!(pop_cached(&mut sp));
                             ip += arg as usize;
                         }
                         None => general!(),
@@ -636,11 +643,11 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                 | Opcode::TO_BOOL_STR
                 | Opcode::TO_BOOL_ALWAYS_TRUE => {
                     let guard = || specialize::guard_for(units, cur, op).unwrap_or(0);
-                    let value = f.stack.last_cached(sp).unwrap_or(&Value::Null);
+                    let value = stack!(last_cached(sp)).unwrap_or(&Value::Null);
                     let Some(b) = specialize::to_bool::fast(op, value, guard) else {
                         general!()
                     };
-                    if let Some(v) = f.stack.last_mut_cached(sp) {
+                    if let Some(v) = stack!(last_mut_cached(sp)) {
                         *v = Value::Bool(b);
                     }
                     hit!();

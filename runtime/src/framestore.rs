@@ -323,14 +323,16 @@ impl ValueStack {
     #[inline(always)]
     pub fn push(&mut self, v: Value) {
         let mut top = self.top;
-        self.push_cached(&mut top, v);
+        // SAFETY: `top` is the stack's top.
+        unsafe { self.push_cached(&mut top, v) }
     }
 
     /// Pops the top value.
     #[inline(always)]
     pub fn pop(&mut self) -> Option<Value> {
         let mut top = self.top;
-        self.pop_cached(&mut top)
+        // SAFETY: `top` is the stack's top.
+        unsafe { self.pop_cached(&mut top) }
     }
 
     /// Drops the values above the first `n`.
@@ -383,32 +385,37 @@ impl ValueStack {
     /// The top value (the slice method, without forming the slice).
     #[inline(always)]
     pub fn last(&self) -> Option<&Value> {
-        self.last_cached(self.top)
+        // SAFETY: the stack's own top.
+        unsafe { self.last_cached(self.top) }
     }
 
     /// The top value, mutably.
     #[inline(always)]
     pub fn last_mut(&mut self) -> Option<&mut Value> {
-        self.last_mut_cached(self.top)
+        // SAFETY: the stack's own top.
+        unsafe { self.last_mut_cached(self.top) }
     }
 
     /// The two top values (the second, then the top), when there are two.
     #[inline(always)]
     pub fn top2(&self) -> Option<(&Value, &Value)> {
-        self.top2_cached(self.top)
+        // SAFETY: the stack's own top.
+        unsafe { self.top2_cached(self.top) }
     }
 
     /// The `N` top values (the top last), mutably, when there are `N`.
     #[inline(always)]
     pub fn top_mut<const N: usize>(&mut self) -> Option<&mut [Value; N]> {
-        self.top_mut_cached(self.top)
+        // SAFETY: the stack's own top.
+        unsafe { self.top_mut_cached(self.top) }
     }
 
     /// Drops the `n` top values (all of them if there are fewer).
     #[inline(always)]
     pub fn drop_top(&mut self, n: usize) {
         let mut top = self.top;
-        self.drop_top_cached(&mut top, n);
+        // SAFETY: `top` is the stack's top.
+        unsafe { self.drop_top_cached(&mut top, n) }
     }
 
     /// Replaces the two top values with `v` (a binary operation's result);
@@ -416,7 +423,8 @@ impl ValueStack {
     #[inline(always)]
     pub fn replace_top2(&mut self, v: Value) {
         let mut top = self.top;
-        self.replace_top2_cached(&mut top, v);
+        // SAFETY: `top` is the stack's top.
+        unsafe { self.replace_top2_cached(&mut top, v) }
     }
 
     // ----- Cached top -----
@@ -427,12 +435,16 @@ impl ValueStack {
     // otherwise wait on that store. Each method reads the copy, stores
     // `top` as the plain method does (so the stack is whole at every
     // point, and any code that reads it through `&self` sees the truth),
-    // and updates the copy. The copy must equal `top` on entry: the loop
-    // reloads it after any code that may have changed the stack itself.
+    // and updates the copy.
+    //
+    // Safety (every method here): the cached pointer passed in must be the
+    // stack's top (`top_ptr()`, kept by these methods); the loop reloads it
+    // after any code that may have changed the stack itself. Debug builds
+    // assert it on every call.
 
     /// Number of values, by the cached top.
     #[inline(always)]
-    fn len_at(&self, top: *mut Value) -> usize {
+    unsafe fn len_at(&self, top: *mut Value) -> usize {
         debug_assert_eq!(top, self.top, "stale cached stack top");
         // SAFETY: `top` is the stack's top (the contract above), which
         // points into (or one past) the buffer, never below `base`.
@@ -441,7 +453,7 @@ impl ValueStack {
 
     /// `push`, by the cached top.
     #[inline(always)]
-    pub(crate) fn push_cached(&mut self, top: &mut *mut Value, v: Value) {
+    pub(crate) unsafe fn push_cached(&mut self, top: &mut *mut Value, v: Value) {
         debug_assert_eq!(*top, self.top, "stale cached stack top");
         if *top == self.end {
             self.grow();
@@ -458,7 +470,7 @@ impl ValueStack {
 
     /// `pop`, by the cached top.
     #[inline(always)]
-    pub(crate) fn pop_cached(&mut self, top: &mut *mut Value) -> Option<Value> {
+    pub(crate) unsafe fn pop_cached(&mut self, top: &mut *mut Value) -> Option<Value> {
         if self.len_at(*top) == 0 {
             return None;
         }
@@ -473,7 +485,7 @@ impl ValueStack {
 
     /// `last`, by the cached top.
     #[inline(always)]
-    pub(crate) fn last_cached(&self, top: *mut Value) -> Option<&Value> {
+    pub(crate) unsafe fn last_cached(&self, top: *mut Value) -> Option<&Value> {
         if self.len_at(top) == 0 {
             return None;
         }
@@ -483,7 +495,7 @@ impl ValueStack {
 
     /// `last_mut`, by the cached top.
     #[inline(always)]
-    pub(crate) fn last_mut_cached(&mut self, top: *mut Value) -> Option<&mut Value> {
+    pub(crate) unsafe fn last_mut_cached(&mut self, top: *mut Value) -> Option<&mut Value> {
         if self.len_at(top) == 0 {
             return None;
         }
@@ -493,7 +505,7 @@ impl ValueStack {
 
     /// `top2`, by the cached top.
     #[inline(always)]
-    pub(crate) fn top2_cached(&self, top: *mut Value) -> Option<(&Value, &Value)> {
+    pub(crate) unsafe fn top2_cached(&self, top: *mut Value) -> Option<(&Value, &Value)> {
         if self.len_at(top) < 2 {
             return None;
         }
@@ -504,7 +516,7 @@ impl ValueStack {
 
     /// `top_mut`, by the cached top.
     #[inline(always)]
-    pub(crate) fn top_mut_cached<const N: usize>(
+    pub(crate) unsafe fn top_mut_cached<const N: usize>(
         &mut self,
         top: *mut Value,
     ) -> Option<&mut [Value; N]> {
@@ -519,7 +531,7 @@ impl ValueStack {
 
     /// `replace_top2`, by the cached top.
     #[inline(always)]
-    pub(crate) fn replace_top2_cached(&mut self, top: &mut *mut Value, v: Value) {
+    pub(crate) unsafe fn replace_top2_cached(&mut self, top: &mut *mut Value, v: Value) {
         if self.len_at(*top) < 2 {
             self.push_cached(top, v);
             return;
@@ -544,7 +556,7 @@ impl ValueStack {
     /// is often written as a tag and a payload (two stores: an arithmetic
     /// result) just before a `SWAP` moves it.
     #[inline(always)]
-    pub(crate) fn swap_cached(&mut self, top: *mut Value, n: usize) -> bool {
+    pub(crate) unsafe fn swap_cached(&mut self, top: *mut Value, n: usize) -> bool {
         if n == 0 || self.len_at(top) < n {
             return false;
         }
@@ -560,7 +572,7 @@ impl ValueStack {
 
     /// `drop_top`, by the cached top (the values dropped in place).
     #[inline(always)]
-    pub(crate) fn drop_top_cached(&mut self, top: &mut *mut Value, n: usize) {
+    pub(crate) unsafe fn drop_top_cached(&mut self, top: &mut *mut Value, n: usize) {
         let len = self.len_at(*top);
         self.truncate_from(len, len.saturating_sub(n));
         *top = self.top;
@@ -684,36 +696,40 @@ mod tests {
         // cached top must follow it.
         let mut s = ValueStack::with_capacity(2);
         let mut top = s.top_ptr();
-        s.push_cached(&mut top, Value::Int(1));
-        s.push_cached(&mut top, counted(&drops));
-        s.push_cached(&mut top, Value::Float(2.5));
-        assert_eq!(top, s.top_ptr());
-        assert_eq!(s.len(), 3);
-        assert!(matches!(s.last_cached(top), Some(Value::Float(x)) if *x == 2.5));
-        assert!(matches!(
-            s.top2_cached(top),
-            Some((Value::Obj(_), Value::Float(_)))
-        ));
-        // SWAP 3: the top and the third from the top trade places.
-        assert!(s.swap_cached(top, 3));
-        assert!(matches!(
-            s[..],
-            [Value::Float(_), Value::Obj(_), Value::Int(1)]
-        ));
-        assert!(s.swap_cached(top, 1));
-        assert!(!s.swap_cached(top, 4) && !s.swap_cached(top, 0));
-        assert_eq!(drops.load(Ordering::SeqCst), 0);
-        s.replace_top2_cached(&mut top, Value::Bool(true));
-        assert_eq!(top, s.top_ptr());
-        assert_eq!(drops.load(Ordering::SeqCst), 1);
-        assert!(matches!(s.pop_cached(&mut top), Some(Value::Bool(true))));
-        assert!(matches!(s.pop_cached(&mut top), Some(Value::Float(_))));
-        assert!(s.pop_cached(&mut top).is_none());
-        assert_eq!(top, s.top_ptr());
-        s.push_cached(&mut top, counted(&drops));
-        s.push_cached(&mut top, Value::Int(7));
-        s.drop_top_cached(&mut top, 2);
-        assert_eq!((top, s.len()), (s.top_ptr(), 0));
+        // SAFETY: `top` comes from `top_ptr()` and the stack changes only
+        // through the cached-top methods, which keep it the stack's top.
+        unsafe {
+            s.push_cached(&mut top, Value::Int(1));
+            s.push_cached(&mut top, counted(&drops));
+            s.push_cached(&mut top, Value::Float(2.5));
+            assert_eq!(top, s.top_ptr());
+            assert_eq!(s.len(), 3);
+            assert!(matches!(s.last_cached(top), Some(Value::Float(x)) if *x == 2.5));
+            assert!(matches!(
+                s.top2_cached(top),
+                Some((Value::Obj(_), Value::Float(_)))
+            ));
+            // SWAP 3: the top and the third from the top trade places.
+            assert!(s.swap_cached(top, 3));
+            assert!(matches!(
+                s[..],
+                [Value::Float(_), Value::Obj(_), Value::Int(1)]
+            ));
+            assert!(s.swap_cached(top, 1));
+            assert!(!s.swap_cached(top, 4) && !s.swap_cached(top, 0));
+            assert_eq!(drops.load(Ordering::SeqCst), 0);
+            s.replace_top2_cached(&mut top, Value::Bool(true));
+            assert_eq!(top, s.top_ptr());
+            assert_eq!(drops.load(Ordering::SeqCst), 1);
+            assert!(matches!(s.pop_cached(&mut top), Some(Value::Bool(true))));
+            assert!(matches!(s.pop_cached(&mut top), Some(Value::Float(_))));
+            assert!(s.pop_cached(&mut top).is_none());
+            assert_eq!(top, s.top_ptr());
+            s.push_cached(&mut top, counted(&drops));
+            s.push_cached(&mut top, Value::Int(7));
+            s.drop_top_cached(&mut top, 2);
+            assert_eq!((top, s.len()), (s.top_ptr(), 0));
+        }
         assert_eq!(drops.load(Ordering::SeqCst), 2);
     }
 
