@@ -378,27 +378,14 @@ fn for_each_instruction_with_start(
 /// the pointer moves only to an instruction of the code.
 pub(crate) fn verify_control_flow(code: &CompiledCode) -> Result<(), String> {
     let len = code.units.len();
+    // The last instruction and where it ends (short of `len` when the code
+    // ends with a prefix or an undecodable byte), and the first jump out.
     let mut last: Option<(Opcode, usize)> = None;
-    let mut pending_prefix = false;
-    let mut i = 0;
-    while i < len {
-        let (byte, _) = code.units[i];
-        let op = Opcode::from_u8(byte).ok_or_else(|| format!("bad opcode at {i}"))?;
-        if op == Opcode::EXTENDED_ARG {
-            pending_prefix = true;
-            i += 1;
-            continue;
-        }
-        pending_prefix = false;
-        last = Some((op, i + 1 + op.cache_units()));
-        i += 1 + op.cache_units();
-    }
     let mut bad_jump = None;
     for_each_instruction(code, |at, op, full| {
-        if let Some(t) = jump_target(code, at, op, full) {
-            if t >= len && bad_jump.is_none() {
-                bad_jump = Some(at);
-            }
+        last = Some((op, at + 1 + op.cache_units()));
+        if jump_target(code, at, op, full).is_some_and(|t| t >= len) && bad_jump.is_none() {
+            bad_jump = Some(at);
         }
     });
     if let Some(at) = bad_jump {
@@ -415,7 +402,7 @@ pub(crate) fn verify_control_flow(code: &CompiledCode) -> Result<(), String> {
             | Opcode::JUMP_FORWARD
             | Opcode::JUMP_BACKWARD
     );
-    if pending_prefix || end != len || !stops {
+    if end != len || !stops {
         return Err("the code can run past its end".into());
     }
     if let Some(h) = code
