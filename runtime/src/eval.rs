@@ -693,7 +693,9 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                 Opcode::GET_ITER_LIST | Opcode::GET_ITER_TUPLE | Opcode::GET_ITER_RANGE => {
                     family!(specialize::get_iter::execute(vm, f, op, cur))
                 }
-                Opcode::FOR_ITER_GEN => family!(specialize::for_iter::execute(vm, f, op, arg, cur)),
+                Opcode::FOR_ITER_GEN | Opcode::FOR_ITER_NATIVE => {
+                    family!(specialize::for_iter::execute(vm, f, op, arg, cur))
+                }
                 Opcode::BINARY_OP_SUBSCR_DICT | Opcode::BINARY_OP_SUBSCR_GETITEM => {
                     let Some(bop) = BinaryOperator::from_arg(arg) else {
                         general!()

@@ -4,7 +4,7 @@
 //! iterator's state sits behind its own lock, released before any Python
 //! code runs.
 
-use crate::builtins::tuple::new_tuple;
+use crate::builtins::tuple::{new_tuple, new_tuple_ref, reusable_items};
 use crate::builtins::types::types;
 use crate::object::{Object, Payload};
 use crate::objlock::ObjMutex as Mutex;
@@ -42,6 +42,8 @@ pub enum IterState {
         pos: usize,
         kind: ViewKind,
         len: usize,
+        /// The last `items()` result (see `Enumerate`).
+        last: Option<ObjRef>,
     },
     /// dict view (iterable, not an iterator)
     DictView { dict: Value, kind: ViewKind },
@@ -61,15 +63,29 @@ pub enum IterState {
         done: bool,
     },
     /// `enumerate`
-    Enumerate { it: Value, count: Value },
+    Enumerate {
+        it: Value,
+        count: Value,
+        /// The last result, refilled when it comes back unshared
+        /// (`tuple::reusable_items`).
+        last: Option<ObjRef>,
+    },
     /// `zip`
     Zip {
-        iters: Vec<Value>,
+        /// Shared with each step, which holds no lock while it advances
+        /// them (they may run Python code): a count, not a copy.
+        iters: std::sync::Arc<[Value]>,
         strict: bool,
         done: bool,
+        /// The last result (see `Enumerate`).
+        last: Option<ObjRef>,
     },
     /// `map`
-    Map { func: Value, iters: Vec<Value> },
+    Map {
+        func: Value,
+        /// Shared with each step (see `Zip`).
+        iters: std::sync::Arc<[Value]>,
+    },
     /// `filter`
     Filter { func: Value, it: Value },
     /// `reversed` over a sequence
@@ -273,6 +289,7 @@ pub fn native_iter_state(_vm: &Vm, o: &ObjRef, v: &Value) -> PyResult<Option<Ite
             pos: 0,
             kind: ViewKind::Keys,
             len: d.len(),
+            last: None,
         },
         Payload::Set(s) => {
             let items = s.items();
@@ -292,6 +309,7 @@ pub fn native_iter_state(_vm: &Vm, o: &ObjRef, v: &Value) -> PyResult<Option<Ite
                 len: crate::builtins::dict::dict_payload(dict)
                     .map(|d| d.len())
                     .unwrap_or(0),
+                last: None,
             },
             _ => return Ok(None),
         },
@@ -374,6 +392,7 @@ pub fn iter_next(vm: &Vm, it: &IterObj) -> PyResult<Option<Value>> {
             pos,
             kind,
             len,
+            last,
         } => {
             let Some(d) = crate::builtins::dict::dict_payload(dict) else {
                 return Ok(None);
@@ -388,7 +407,27 @@ pub fn iter_next(vm: &Vm, it: &IterObj) -> PyResult<Option<Value>> {
                     Ok(Some(match kind {
                         ViewKind::Keys => k,
                         ViewKind::Values => v,
-                        ViewKind::Items => new_tuple(vec![k, v]),
+                        ViewKind::Items => {
+                            // Refilled in place when it came back unshared
+                            // (no Python code runs here: freeing the old
+                            // items runs no finalizer).
+                            let mut prev = last.take();
+                            let result = match reusable_items(&mut prev, 2) {
+                                Some(items) => {
+                                    items[0] = k;
+                                    items[1] = v;
+                                    None
+                                }
+                                None => Some(new_tuple_ref(vec![k, v])),
+                            };
+                            match result.or(prev) {
+                                Some(t) => {
+                                    *last = Some(t.clone());
+                                    Value::Obj(t)
+                                }
+                                None => Value::None,
+                            }
+                        }
                     }))
                 }
                 None => Ok(None),
@@ -426,14 +465,14 @@ fn iter_next_python(vm: &Vm, it: &IterObj) -> PyResult<Option<Value>> {
     enum Step {
         SeqGetItem(Value, i64),
         Callable(Value, Value),
-        Enumerate(Value, Value),
-        Zip(Vec<Value>, bool),
-        Map(Value, Vec<Value>),
+        Enumerate(Value, Value, Option<ObjRef>),
+        Zip(std::sync::Arc<[Value]>, bool, Option<ObjRef>),
+        Map(Value, std::sync::Arc<[Value]>),
         Filter(Value, Value),
         Reversed(Value, i64),
         Stop,
     }
-    let step = match &*it.lock() {
+    let step = match &mut *it.lock() {
         IterState::SeqGetItem { seq, index } => Step::SeqGetItem(seq.clone(), *index),
         IterState::Callable {
             func,
@@ -446,16 +485,19 @@ fn iter_next_python(vm: &Vm, it: &IterObj) -> PyResult<Option<Value>> {
                 Step::Callable(func.clone(), sentinel.clone())
             }
         }
-        IterState::Enumerate { it, count } => Step::Enumerate(it.clone(), count.clone()),
+        IterState::Enumerate { it, count, last } => {
+            Step::Enumerate(it.clone(), count.clone(), last.take())
+        }
         IterState::Zip {
             iters,
             strict,
             done,
+            last,
         } => {
             if *done {
                 Step::Stop
             } else {
-                Step::Zip(iters.clone(), *strict)
+                Step::Zip(iters.clone(), *strict, last.take())
             }
         }
         IterState::Map { func, iters } => Step::Map(func.clone(), iters.clone()),
@@ -489,29 +531,53 @@ fn iter_next_python(vm: &Vm, it: &IterObj) -> PyResult<Option<Value>> {
             }
             Ok(Some(v))
         }
-        Step::Enumerate(inner, count) => match ops::next(vm, &inner)? {
+        Step::Enumerate(inner, count, mut last) => match ops::next(vm, &inner)? {
             Some(v) => {
-                let next = ops::binary_op(
-                    vm,
-                    &count,
-                    &Value::Int(1),
-                    weft_specializer::BinaryOperator::Add,
-                )?;
-                if let IterState::Enumerate { count: c, .. } = &mut *it.lock() {
+                let next = match count {
+                    Value::Int(i) if i < i64::MAX => Value::Int(i + 1),
+                    _ => ops::binary_op(
+                        vm,
+                        &count,
+                        &Value::Int(1),
+                        weft_specializer::BinaryOperator::Add,
+                    )?,
+                };
+                // Filled in place when the last result came back unshared.
+                let fresh = match reusable_items(&mut last, 2) {
+                    Some(items) => {
+                        items[0] = count;
+                        items[1] = v;
+                        None
+                    }
+                    None => Some(new_tuple_ref(vec![count, v])),
+                };
+                let Some(result) = fresh.or(last) else {
+                    return Err(vm.runtime_error("enumerate lost its result tuple"));
+                };
+                if let IterState::Enumerate {
+                    count: c, last: l, ..
+                } = &mut *it.lock()
+                {
                     *c = next;
+                    *l = Some(result.clone());
                 }
-                Ok(Some(new_tuple(vec![count, v])))
+                Ok(Some(Value::Obj(result)))
             }
             None => Ok(None),
         },
-        Step::Zip(iters, strict) => {
+        Step::Zip(iters, strict, mut last) => {
             if iters.is_empty() {
                 return Ok(None);
             }
-            let mut out = Vec::with_capacity(iters.len());
+            // Filled in place when the last result came back unshared.
+            let mut items = reusable_items(&mut last, iters.len());
+            let mut out = Vec::with_capacity(if items.is_some() { 0 } else { iters.len() });
             for (i, x) in iters.iter().enumerate() {
                 match ops::next(vm, x)? {
-                    Some(v) => out.push(v),
+                    Some(v) => match items.as_deref_mut() {
+                        Some(items) => items[i] = v,
+                        None => out.push(v),
+                    },
                     None => {
                         if let IterState::Zip { done, .. } = &mut *it.lock() {
                             *done = true;
@@ -548,11 +614,19 @@ fn iter_next_python(vm: &Vm, it: &IterObj) -> PyResult<Option<Value>> {
                     }
                 }
             }
-            Ok(Some(new_tuple(out)))
+            let reused = items.is_some();
+            let result = match last {
+                Some(t) if reused => t,
+                _ => new_tuple_ref(out),
+            };
+            if let IterState::Zip { last: l, .. } = &mut *it.lock() {
+                *l = Some(result.clone());
+            }
+            Ok(Some(Value::Obj(result)))
         }
         Step::Map(func, iters) => {
             let mut args = Vec::with_capacity(iters.len());
-            for x in &iters {
+            for x in iters.iter() {
                 match ops::next(vm, x)? {
                     Some(v) => args.push(v),
                     None => return Ok(None),

@@ -117,6 +117,24 @@ impl ObjRef {
         self.inner().count.load(Ordering::Relaxed) & IMMORTAL != 0
     }
 
+    /// The object, mutably, when this is its only reference (as
+    /// `Arc::get_mut`): nobody else can reach it, so nobody can see it
+    /// change. None for a shared or immortal object.
+    #[inline]
+    pub fn get_mut(&mut self) -> Option<&mut Object> {
+        // Acquire: orders the other holders' last uses (each drop's
+        // Release decrement) before the changes made through the result.
+        if self.inner().count.load(Ordering::Acquire) != 1 {
+            return None;
+        }
+        // SAFETY: the count is 1 and `self` is that reference, borrowed
+        // mutably for the result's lifetime: no other reference exists
+        // (an immortal object's count has the IMMORTAL bit, never 1), and
+        // none can be made except by cloning `self`, which the borrow
+        // prevents. Tested by `get_mut_only_for_the_only_reference`.
+        Some(unsafe { &mut (*self.ptr.as_ptr()).object })
+    }
+
     /// Identity comparison.
     #[inline(always)]
     pub fn ptr_eq(a: &ObjRef, b: &ObjRef) -> bool {
@@ -391,6 +409,24 @@ mod tests {
 
     fn probe(flag: &Arc<AtomicUsize>) -> ObjRef {
         ObjRef::new(Object::native_for_tests(Box::new(DropFlag(flag.clone()))))
+    }
+
+    /// `get_mut` hands out the object only through its sole reference:
+    /// never while a clone lives (a change would show through it), never
+    /// for an immortal object.
+    #[test]
+    fn get_mut_only_for_the_only_reference() {
+        let flag = Arc::new(AtomicUsize::new(0));
+        let mut a = probe(&flag);
+        assert!(a.get_mut().is_some());
+        let b = a.clone();
+        assert!(a.get_mut().is_none());
+        drop(b);
+        assert!(a.get_mut().is_some());
+        let mut c = ObjRef::new_immortal(Object::native_for_tests(Box::new(0u8)));
+        assert!(c.get_mut().is_none());
+        drop(a);
+        assert_eq!(flag.load(Ordering::SeqCst), 1);
     }
 
     #[test]

@@ -5,7 +5,8 @@
 //! (`direct_calls.py`), and sets looking keys up without their lock
 //! while a user `__eq__` runs (`user_eq_in_containers.py`; it used to
 //! hang), and `int(str)` and `%d` without big ints for the values that
-//! fit an `i64` (`int_text.py`). Each `scripts/NAME.out` is what `python3.11 scripts/NAME.py`
+//! fit an `i64` (`int_text.py`), and `zip`/`enumerate` refilling their
+//! last result tuple when it comes back unshared (`iterator_results.py`). Each `scripts/NAME.out` is what `python3.11 scripts/NAME.py`
 //! prints.
 
 mod common;
@@ -56,4 +57,9 @@ fn int_operators_at_fast_path_edges_match_cpython() {
 #[test]
 fn extended_arg_prefixes_match_cpython() {
     matches_cpython("extended_args");
+}
+
+#[test]
+fn iterator_results_refilled_only_when_unshared_match_cpython() {
+    matches_cpython("iterator_results");
 }

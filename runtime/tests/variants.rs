@@ -528,6 +528,24 @@ fn compare_op_int_in_a_branch_then_rich_non_bool_results() {
     );
 }
 
+// ----- FOR_ITER_NATIVE ------------------------------------------------------
+
+/// A loop over an iterator of a builtin type other than list, tuple and
+/// range (here `enumerate`) takes FOR_ITER_NATIVE; a user iterator class
+/// at the same site misses, and still runs its `__next__`.
+#[test]
+fn for_iter_native_then_a_user_iterator() {
+    check(
+        "class Count:\n    def __init__(s, xs):\n        s.xs = list(xs)\n    def __iter__(s):\n        return s\n    def __next__(s):\n        if not s.xs:\n            raise StopIteration\n        return (10, s.xs.pop())\n\nsrc = enumerate\n\ndef f():\n    t = 0\n    for i, x in src('abc'):\n        t += i * ord(x)\n    return t\n",
+        "f()",
+        "src = Count",
+        "FOR_ITER_NATIVE",
+        "FOR_ITER",
+        "296",
+        "2940",
+    );
+}
+
 // ----- STORE_ATTR_INSTANCE_VALUE entry hint --------------------------------
 
 /// The store overwrites the entry it was specialized at when that entry

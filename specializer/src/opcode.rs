@@ -555,6 +555,7 @@ instruction_set! {
             FOR_ITER_TUPLE,
             FOR_ITER_RANGE,
             FOR_ITER_GEN,
+            FOR_ITER_NATIVE,
         }
         /// `iterable -- iterator`
         GET_ITER words 0 {

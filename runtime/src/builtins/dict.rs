@@ -320,6 +320,7 @@ fn iter(vm: &Vm, args: CallArgs) -> PyResult<Value> {
         pos: 0,
         kind: ViewKind::Keys,
         len: dict_payload(&args.pos()[0]).map(|d| d.len()).unwrap_or(0),
+        last: None,
     }))
 }
 

@@ -300,7 +300,11 @@ fn enumerate(vm: &Vm, args: CallArgs) -> PyResult<Value> {
             vm.type_name(&start)
         )));
     }
-    Ok(new_iter(IterState::Enumerate { it, count: start }))
+    Ok(new_iter(IterState::Enumerate {
+        it,
+        count: start,
+        last: None,
+    }))
 }
 
 fn zip(vm: &Vm, args: CallArgs) -> PyResult<Value> {
@@ -319,9 +323,10 @@ fn zip(vm: &Vm, args: CallArgs) -> PyResult<Value> {
         })?);
     }
     Ok(new_iter(IterState::Zip {
-        iters,
+        iters: iters.into(),
         strict,
         done: false,
+        last: None,
     }))
 }
 
@@ -336,7 +341,7 @@ fn map(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     }
     Ok(new_iter(IterState::Map {
         func: pos[0].clone(),
-        iters,
+        iters: iters.into(),
     }))
 }
 

@@ -6,10 +6,32 @@ use crate::value::{ObjRef, Value};
 
 /// A new tuple value.
 pub fn new_tuple(items: Vec<Value>) -> Value {
-    Value::Obj(ObjRef::new(Object::new(
+    Value::Obj(new_tuple_ref(items))
+}
+
+/// `new_tuple`, as the object reference.
+pub fn new_tuple_ref(items: Vec<Value>) -> ObjRef {
+    ObjRef::new(Object::new(
         types().tuple,
         Payload::Tuple(items.into_boxed_slice()),
-    )))
+    ))
+}
+
+/// The items of `prev`, for writing, when it is an exact tuple of `len`
+/// items that nobody else references: an iterator that made it as its
+/// last result and gets it back unused (its consumer unpacked and dropped
+/// it) refills it rather than allocating another, as CPython's `zip`,
+/// `enumerate` and `dict.items()` iterators do. Nobody can observe the
+/// change: no other reference exists.
+pub fn reusable_items(prev: &mut Option<ObjRef>, len: usize) -> Option<&mut [Value]> {
+    let obj = prev.as_mut()?;
+    if !std::ptr::eq(obj.class(), types().tuple) {
+        return None;
+    }
+    match &mut obj.get_mut()?.payload {
+        Payload::Tuple(items) if items.len() == len => Some(items),
+        _ => None,
+    }
 }
 
 /// The items of a tuple (or tuple subclass); None for other values.

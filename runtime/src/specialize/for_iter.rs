@@ -1,6 +1,8 @@
 //! `FOR_ITER` family: LIST, TUPLE, RANGE (native iterators advanced in
-//! place) and GEN (generators resumed directly); on exhaustion the
-//! iterator is popped and the loop exits by the jump.
+//! place), GEN (generators resumed directly) and NATIVE (every other
+//! iterator of a builtin type: enumerate, zip, map, dict views, str, ...,
+//! advanced by its native step with no adaptive bookkeeping); on
+//! exhaustion the iterator is popped and the loop exits by the jump.
 
 use super::{adapt, miss, stats, Attempt};
 use crate::eval::Frame;
@@ -20,7 +22,8 @@ fn attempt(it: &Value) -> Attempt {
             IterState::List { .. } => Opcode::FOR_ITER_LIST,
             IterState::Tuple { .. } => Opcode::FOR_ITER_TUPLE,
             IterState::Range { .. } => Opcode::FOR_ITER_RANGE,
-            _ => return Err("other native iterator"),
+            _ if o.type_data().builtin => Opcode::FOR_ITER_NATIVE,
+            _ => return Err("builtin iterator subclass"),
         },
         Payload::Generator(_) => Opcode::FOR_ITER_GEN,
         _ => return Err("user iterator"),
@@ -69,6 +72,13 @@ fn fast(vm: &Vm, op: Opcode, it: &Value) -> PyResult<Option<Option<Value>>> {
         (Value::Obj(o), Opcode::FOR_ITER_GEN) if matches!(o.payload, Payload::Generator(_)) => {
             Ok(Some(crate::builtins::generator::gen_next(vm, o)?))
         }
+        (Value::Obj(o), Opcode::FOR_ITER_NATIVE) => match &o.payload {
+            // What `ops::next` does for an iterator of a builtin type.
+            Payload::Iter(state) if o.type_data().builtin => {
+                Ok(Some(crate::iterators::iter_next(vm, state)?))
+            }
+            _ => Ok(None),
+        },
         _ => Ok(fast_native(op, it)),
     }
 }
