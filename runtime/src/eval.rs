@@ -309,6 +309,7 @@ const _: () = {
 fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize) {
     let code = f.code;
     let units = &code.units;
+    let first_unit = units.first_unit();
     let mut ip = f.ip;
     // The stack's top, kept in a register: the arms decided here pass it
     // to the stack's cached-top methods (framestore.rs, "Cached top");
@@ -335,8 +336,10 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
         // falling through to the next instruction, by those jumps, to those
         // handlers, or back to where a generator stopped (a pointer that
         // was fetched). Tested by `control_flow_verification` and the whole
-        // corpus under the debug build's assertion.
-        let (mut op, first_arg) = unsafe { units.fetch_unchecked(cur) };
+        // corpus under the debug build's assertion. `first_unit` is
+        // `units.first_unit()`, of code that is never freed (`'static`).
+        debug_assert!(cur < units.len());
+        let (mut op, first_arg) = unsafe { weft_specializer::CodeUnits::fetch_at(first_unit, cur) };
         let mut arg = first_arg as u32;
         // Entered again for the instruction after an EXTENDED_ARG prefix,
         // so that an unprefixed instruction pays no prefix test.
@@ -440,7 +443,9 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                     cur += 1;
                     // SAFETY: a prefix is never the last unit (verified as
                     // above), so the prefixed instruction is in bounds.
-                    let (next_op, next_arg) = unsafe { units.fetch_unchecked(cur) };
+                    debug_assert!(cur < units.len());
+                    let (next_op, next_arg) =
+                        unsafe { weft_specializer::CodeUnits::fetch_at(first_unit, cur) };
                     op = next_op;
                     arg = (arg << 8) | next_arg as u32;
                     continue 'decoded;
