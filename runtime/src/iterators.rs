@@ -4,7 +4,7 @@
 //! iterator's state sits behind its own lock, released before any Python
 //! code runs.
 
-use crate::builtins::tuple::{new_tuple, new_tuple_ref, reusable_items};
+use crate::builtins::tuple::{new_tuple, new_tuple_ref, pair_reusing, reusable_items};
 use crate::builtins::types::types;
 use crate::object::{Object, Payload};
 use crate::objlock::ObjMutex as Mutex;
@@ -411,22 +411,9 @@ pub fn iter_next(vm: &Vm, it: &IterObj) -> PyResult<Option<Value>> {
                             // Refilled in place when it came back unshared
                             // (no Python code runs here: freeing the old
                             // items runs no finalizer).
-                            let mut prev = last.take();
-                            let result = match reusable_items(&mut prev, 2) {
-                                Some(items) => {
-                                    items[0] = k;
-                                    items[1] = v;
-                                    None
-                                }
-                                None => Some(new_tuple_ref(vec![k, v])),
-                            };
-                            match result.or(prev) {
-                                Some(t) => {
-                                    *last = Some(t.clone());
-                                    Value::Obj(t)
-                                }
-                                None => Value::None,
-                            }
+                            let t = pair_reusing(last.take(), k, v);
+                            *last = Some(t.clone());
+                            Value::Obj(t)
                         }
                     }))
                 }
@@ -531,7 +518,7 @@ fn iter_next_python(vm: &Vm, it: &IterObj) -> PyResult<Option<Value>> {
             }
             Ok(Some(v))
         }
-        Step::Enumerate(inner, count, mut last) => match ops::next(vm, &inner)? {
+        Step::Enumerate(inner, count, last) => match ops::next(vm, &inner)? {
             Some(v) => {
                 let next = match count {
                     Value::Int(i) if i < i64::MAX => Value::Int(i + 1),
@@ -543,17 +530,7 @@ fn iter_next_python(vm: &Vm, it: &IterObj) -> PyResult<Option<Value>> {
                     )?,
                 };
                 // Filled in place when the last result came back unshared.
-                let fresh = match reusable_items(&mut last, 2) {
-                    Some(items) => {
-                        items[0] = count;
-                        items[1] = v;
-                        None
-                    }
-                    None => Some(new_tuple_ref(vec![count, v])),
-                };
-                let Some(result) = fresh.or(last) else {
-                    return Err(vm.runtime_error("enumerate lost its result tuple"));
-                };
+                let result = pair_reusing(last, count, v);
                 if let IterState::Enumerate {
                     count: c, last: l, ..
                 } = &mut *it.lock()
@@ -570,7 +547,7 @@ fn iter_next_python(vm: &Vm, it: &IterObj) -> PyResult<Option<Value>> {
                 return Ok(None);
             }
             // Filled in place when the last result came back unshared.
-            let mut items = reusable_items(&mut last, iters.len());
+            let mut items = last.as_mut().and_then(|t| reusable_items(t, iters.len()));
             let mut out = Vec::with_capacity(if items.is_some() { 0 } else { iters.len() });
             for (i, x) in iters.iter().enumerate() {
                 match ops::next(vm, x)? {
