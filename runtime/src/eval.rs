@@ -339,6 +339,8 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
         // corpus under the debug build's assertion. `first_unit` is
         // `units.first_unit()`, of code that is never freed (`'static`).
         debug_assert!(cur < units.len());
+        // SAFETY: (above) `cur` is in bounds of the live code `first_unit`
+        // starts.
         let (mut op, first_arg) = unsafe { weft_specializer::CodeUnits::fetch_at(first_unit, cur) };
         let mut arg = first_arg as u32;
         // Entered again for the instruction after an EXTENDED_ARG prefix,
@@ -441,9 +443,9 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
             match op {
                 Opcode::EXTENDED_ARG => {
                     cur += 1;
+                    debug_assert!(cur < units.len());
                     // SAFETY: a prefix is never the last unit (verified as
                     // above), so the prefixed instruction is in bounds.
-                    debug_assert!(cur < units.len());
                     let (next_op, next_arg) =
                         unsafe { weft_specializer::CodeUnits::fetch_at(first_unit, cur) };
                     op = next_op;

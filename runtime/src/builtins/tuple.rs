@@ -24,11 +24,10 @@ pub fn new_tuple_ref(items: Vec<Value>) -> ObjRef {
 /// `enumerate` and `dict.items()` iterators do. Nobody can observe the
 /// change: no other reference exists.
 pub fn reusable_items(prev: &mut ObjRef, len: usize) -> Option<&mut [Value]> {
-    let obj = prev;
-    if !std::ptr::eq(obj.class(), types().tuple) {
+    if !std::ptr::eq(prev.class(), types().tuple) {
         return None;
     }
-    match &mut obj.get_mut()?.payload {
+    match &mut prev.get_mut()?.payload {
         Payload::Tuple(items) if items.len() == len => Some(items),
         _ => None,
     }
@@ -36,20 +35,15 @@ pub fn reusable_items(prev: &mut ObjRef, len: usize) -> Option<&mut [Value]> {
 
 /// The pair `(a, b)`: `last` refilled when `reusable_items` allows it,
 /// else a new tuple.
-pub fn pair_reusing(mut last: Option<ObjRef>, a: Value, b: Value) -> ObjRef {
-    let reusable = last
-        .as_mut()
-        .is_some_and(|t| reusable_items(t, 2).is_some());
-    match last {
-        Some(mut t) if reusable => {
-            if let Some(items) = reusable_items(&mut t, 2) {
-                items[0] = a;
-                items[1] = b;
-            }
-            t
+pub fn pair_reusing(last: Option<ObjRef>, a: Value, b: Value) -> ObjRef {
+    if let Some(mut t) = last {
+        if let Some(items) = reusable_items(&mut t, 2) {
+            items[0] = a;
+            items[1] = b;
+            return t;
         }
-        _ => new_tuple_ref(vec![a, b]),
     }
+    new_tuple_ref(vec![a, b])
 }
 
 /// The items of a tuple (or tuple subclass); None for other values.
