@@ -575,8 +575,25 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                     stack!(replace_top2_cached(&mut sp, Value::Bool(r)));
                     hit!();
                 }
-                Opcode::LOAD_ATTR_INSTANCE_VALUE
-                | Opcode::LOAD_ATTR_SLOT
+                Opcode::LOAD_ATTR_INSTANCE_VALUE => {
+                    // The commonest variant on its own: its result replaces
+                    // the owner in place, returned in registers.
+                    let name = code.names.get((arg >> 1) as usize);
+                    let (Some(owner), Some(name)) = (stack!(last_mut_cached(sp)), name) else {
+                        general!()
+                    };
+                    let Some(v) =
+                        specialize::load_attr::instance_value(vm, units, cur, owner, name)
+                    else {
+                        general!()
+                    };
+                    *owner = v;
+                    if arg & 1 != 0 {
+                        stack!(push_cached(&mut sp, Value::Null));
+                    }
+                    hit!();
+                }
+                Opcode::LOAD_ATTR_SLOT
                 | Opcode::LOAD_ATTR_WITH_HINT
                 | Opcode::LOAD_ATTR_MODULE
                 | Opcode::LOAD_ATTR_CLASS

@@ -7,9 +7,16 @@ use crate::object::Object;
 use std::ptr::NonNull;
 use std::sync::atomic::{fence, AtomicBool, AtomicUsize, Ordering};
 
-/// The immortal bit of the reference count: once set, clones and drops stop
-/// touching the count and the object is never freed.
+/// The immortal bit of the reference count: once set, the object is never
+/// freed, and clones and drops with atomic counting stop touching the count.
 const IMMORTAL: usize = 1 << (usize::BITS - 2);
+/// Set with `IMMORTAL` when an object becomes immortal: single-thread
+/// counting adds and subtracts without testing the bit (one test and
+/// branch fewer per clone and per drop), and this margin keeps any drift
+/// (a reference counted in one phase and dropped in the other) from ever
+/// carrying into or borrowing from the immortal bit: that takes 2**61
+/// unbalanced updates.
+const IMMORTAL_MARGIN: usize = IMMORTAL >> 1;
 // Counts are not checked for overflow (`Arc` aborts past `isize::MAX`):
 // a count reaches `IMMORTAL` only after 2**62 increments, more than a
 // century of them at one per nanosecond, and even then the carry sets the
@@ -17,7 +24,7 @@ const IMMORTAL: usize = 1 << (usize::BITS - 2);
 // zero would take 2**64. The clone of a reference is a tag test and an add.
 
 /// False only while the process has promised (see
-/// [`assume_single_thread_counts`]) that one thread alone touches mortal
+/// [`assume_single_thread_counts`]) that one thread alone touches
 /// objects: counts are then updated with a plain load and store instead of
 /// a locked read-modify-write. Set back to true, for good, before any
 /// second thread that may touch objects is created.
@@ -30,7 +37,8 @@ static ATOMIC_COUNTS: AtomicBool = AtomicBool::new(true);
 ///
 /// # Safety
 /// Until `threads_may_start` is called, at most one thread at a time may
-/// create, clone or drop references to mortal objects, and a thread that
+/// create, clone or drop references to objects (immortal ones included:
+/// their counts move too in this phase), and a thread that
 /// takes over must be ordered after the previous one (spawned or joined
 /// by it). Embedders sharing a `Runtime` between threads must not call
 /// this.
@@ -101,9 +109,12 @@ impl ObjRef {
     }
 
     /// Makes the object immortal: it is never freed, and clones and drops of
-    /// references to it write nothing.
+    /// references to it write nothing once threads may run (single-thread
+    /// counting still adds and subtracts, within `IMMORTAL_MARGIN`).
     pub fn make_immortal(&self) {
-        self.inner().count.fetch_or(IMMORTAL, Ordering::Relaxed);
+        self.inner()
+            .count
+            .fetch_or(IMMORTAL | IMMORTAL_MARGIN, Ordering::Relaxed);
     }
 
     /// The reference count (`sys.getrefcount`); immortal objects report
@@ -179,16 +190,16 @@ impl Clone for ObjRef {
     #[inline(always)]
     fn clone(&self) -> ObjRef {
         let count = &self.inner().count;
-        let seen = count.load(Ordering::Relaxed);
-        if seen & IMMORTAL == 0 {
-            if ATOMIC_COUNTS.load(Ordering::Relaxed) {
+        if ATOMIC_COUNTS.load(Ordering::Relaxed) {
+            if count.load(Ordering::Relaxed) & IMMORTAL == 0 {
                 count.fetch_add(1, Ordering::Relaxed);
-            } else {
-                // One thread alone touches mortal objects (the promise of
-                // `assume_single_thread_counts`): nobody else can change
-                // the count between this load and store.
-                count.store(seen + 1, Ordering::Relaxed);
             }
+        } else {
+            // One thread alone touches objects (the promise of
+            // `assume_single_thread_counts`): nobody else can change the
+            // count between this load and store. An immortal object's count
+            // moves too, inside its margin, so no test is needed.
+            count.store(count.load(Ordering::Relaxed) + 1, Ordering::Relaxed);
         }
         ObjRef { ptr: self.ptr }
     }
@@ -199,17 +210,19 @@ impl Drop for ObjRef {
     fn drop(&mut self) {
         let count = &self.inner().count;
         let seen = count.load(Ordering::Relaxed);
-        if seen & IMMORTAL != 0 {
-            return;
-        }
         if !ATOMIC_COUNTS.load(Ordering::Relaxed) {
-            // One thread alone touches mortal objects (see `clone`).
+            // One thread alone touches objects (see `clone`). An immortal
+            // count never reaches 1: it stays above `IMMORTAL` by its
+            // margin.
             count.store(seen - 1, Ordering::Relaxed);
             if seen == 1 {
                 // SAFETY: the count went from 1 to 0 and no other thread
                 // holds or can take a reference: this was the last one.
                 unsafe { free_object(self.ptr) };
             }
+            return;
+        }
+        if seen & IMMORTAL != 0 {
             return;
         }
         if count.fetch_sub(1, Ordering::Release) == 1 {

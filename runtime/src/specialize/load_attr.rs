@@ -19,7 +19,7 @@ use super::{
     account, decode_unowned, encode_unowned, guard_for, pack, payload_of, version_of, Attempt,
 };
 use crate::attrs::slot_member;
-use crate::dict::maybe_instance_key;
+use crate::dict::{maybe_instance_key, DictObj};
 use crate::eval::Frame;
 use crate::object::{Object, Payload};
 use crate::typeobj::{current_instance_attr_epoch, instance_attr_epoch, BaseKind};
@@ -306,6 +306,39 @@ fn property_fast(
     })
 }
 
+/// The instance dict and the entry index an `*_INSTANCE_VALUE` or
+/// `*_WITH_HINT` variant `op` at `at` reads, when its guard admits `o`.
+#[inline(always)]
+fn guarded_instance_dict<'a>(
+    vm: &Vm,
+    units: &weft_specializer::CodeUnits,
+    op: Opcode,
+    at: usize,
+    o: &'a Object,
+) -> Option<(&'a DictObj, usize)> {
+    let w = guard_for(units, at, op)?;
+    if !instance_guard_holds(o, w) {
+        return None;
+    }
+    Some((vm.dict_of(o.dict.as_ref()?), payload_of(w) & !EPOCH_GUARDED))
+}
+
+/// The hit of `LOAD_ATTR_INSTANCE_VALUE`: the attribute's value, or None
+/// when a guard fails (the eval loop's own arm, whose result replaces the
+/// owner in registers; `fast` uses it too).
+#[inline(always)]
+pub(crate) fn instance_value(
+    vm: &Vm,
+    units: &weft_specializer::CodeUnits,
+    at: usize,
+    obj: &Value,
+    name: &ObjRef,
+) -> Option<Value> {
+    let Value::Obj(o) = obj else { return None };
+    let (d, ix) = guarded_instance_dict(vm, units, Opcode::LOAD_ATTR_INSTANCE_VALUE, at, o)?;
+    d.value_at_if_key(ix, name)
+}
+
 /// The fast path of a specialized `op` (PROPERTY apart): Some((value,
 /// self-or-null)) on a hit, None when a guard fails. Pure, so the eval
 /// loop may try it before falling back to [`execute`].
@@ -321,17 +354,10 @@ pub(crate) fn fast(
     let Value::Obj(o) = obj else { return None };
     let found = |v: Option<Value>| v.map(|v| (v, Value::Null));
     match op {
-        Opcode::LOAD_ATTR_INSTANCE_VALUE | Opcode::LOAD_ATTR_WITH_HINT => {
-            let w = guard_for(units, at, op)?;
-            if !instance_guard_holds(o, w) {
-                return None;
-            }
-            let d = vm.dict_of(o.dict.as_ref()?);
-            let ix = payload_of(w) & !EPOCH_GUARDED;
-            found(match d.value_at_if_key(ix, name) {
-                None if op == Opcode::LOAD_ATTR_WITH_HINT => d.get_str(name),
-                v => v,
-            })
+        Opcode::LOAD_ATTR_INSTANCE_VALUE => found(instance_value(vm, units, at, obj, name)),
+        Opcode::LOAD_ATTR_WITH_HINT => {
+            let (d, ix) = guarded_instance_dict(vm, units, op, at, o)?;
+            found(d.value_at_if_key(ix, name).or_else(|| d.get_str(name)))
         }
         Opcode::LOAD_ATTR_SLOT => {
             let w = guard_for(units, at, op)?;
