@@ -211,6 +211,14 @@ impl Vm {
 
     /// `hash(v)`
     pub fn hash(&self, v: &Value) -> PyResult<i64> {
+        // The commonest key first: an exact str, whose hash is cached.
+        if let Value::Obj(o) = v {
+            if let Payload::Str(s) = &o.payload {
+                if std::ptr::eq(o.class(), types().str) {
+                    return Ok(s.hash());
+                }
+            }
+        }
         match v {
             Value::Int(i) => Ok(crate::numhash::hash_i64(*i)),
             Value::Bool(b) => Ok(*b as i64),

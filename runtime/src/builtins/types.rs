@@ -314,13 +314,14 @@ pub fn types() -> &'static BuiltinTypes {
 /// The class of any value.
 #[inline(always)]
 pub fn class_of(v: &Value) -> &'static Object {
-    let t = types();
+    // `types()` only for the immediates: its first-use check is then not
+    // paid for every object.
     match v {
         Value::Obj(o) => o.class(),
-        Value::Int(_) => t.int,
-        Value::Float(_) => t.float,
-        Value::Bool(_) => t.bool_,
-        Value::None | Value::Null => t.none_type,
+        Value::Int(_) => types().int,
+        Value::Float(_) => types().float,
+        Value::Bool(_) => types().bool_,
+        Value::None | Value::Null => types().none_type,
     }
 }
 
