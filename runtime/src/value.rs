@@ -117,8 +117,9 @@ impl ObjRef {
             .fetch_or(IMMORTAL | IMMORTAL_MARGIN, Ordering::Relaxed);
     }
 
-    /// The reference count (`sys.getrefcount`); immortal objects report
-    /// the count they had when they became immortal plus 2**62.
+    /// The reference count (`sys.getrefcount`); an immortal object's has
+    /// the immortal bit and its margin set (2**62 + 2**61 above its count
+    /// when it became immortal, moved by single-thread clones and drops).
     pub fn ref_count(&self) -> usize {
         self.inner().count.load(Ordering::Relaxed)
     }
