@@ -12,10 +12,12 @@ use std::sync::atomic::{fence, AtomicBool, AtomicUsize, Ordering};
 const IMMORTAL: usize = 1 << (usize::BITS - 2);
 /// Set with `IMMORTAL` when an object becomes immortal: single-thread
 /// counting adds and subtracts without testing the bit (one test and
-/// branch fewer per clone and per drop), and this margin keeps any drift
-/// (a reference counted in one phase and dropped in the other) from ever
-/// carrying into or borrowing from the immortal bit: that takes 2**61
-/// unbalanced updates.
+/// branch fewer per clone and per drop). The counts of immortal objects
+/// may then drift: upward when a reference cloned in the single-thread
+/// phase is dropped after threads start (atomic drops leave immortal
+/// counts alone). No path drifts them downward today; the margin is there
+/// so that one never could clear the bit or reach zero short of 2**61
+/// unbalanced drops.
 const IMMORTAL_MARGIN: usize = IMMORTAL >> 1;
 // Counts are not checked for overflow (`Arc` aborts past `isize::MAX`):
 // a count reaches `IMMORTAL` only after 2**62 increments, more than a
