@@ -72,6 +72,9 @@ enum Flow {
 }
 
 impl Drop for Frame {
+    // Inline into the drop glue: one function ends a frame (the glue's own
+    // prologue, and a call, less on every Python call).
+    #[inline(always)]
     fn drop(&mut self) {
         // Values first (their drops may run code that takes blocks of its
         // own, released before this one), then the slots.
@@ -86,13 +89,44 @@ impl Drop for Frame {
 impl Frame {
     /// A fresh frame for `code`.
     pub fn new(code: &'static CodeObject, globals: ObjRef, locals_dict: Option<ObjRef>) -> Frame {
+        Frame::build(code, globals, locals_dict, std::iter::empty())
+    }
+
+    /// A fresh frame for a function's `code` whose first locals are
+    /// `args` (at most as many as it has locals; the rest start unbound),
+    /// written as the slots are initialized: a Python call's frame, with
+    /// no second pass over its parameters. Out of line: kept out of the
+    /// dispatch loop, whose register allocation is fragile
+    /// (docs/PERFORMANCE.md, "The dispatch loop").
+    #[inline(never)]
+    pub fn with_args(
+        code: &'static CodeObject,
+        globals: ObjRef,
+        args: impl Iterator<Item = Value>,
+    ) -> Frame {
+        Frame::build(code, globals, None, args)
+    }
+
+    #[inline(always)]
+    fn build(
+        code: &'static CodeObject,
+        globals: ObjRef,
+        locals_dict: Option<ObjRef>,
+        args: impl Iterator<Item = Value>,
+    ) -> Frame {
         let nlocals = code.varnames.len();
         let block = Block::take(nlocals + code.max_stack + 2);
         let base = block.ptr();
+        let mut filled = 0;
         // SAFETY: the block has at least `nlocals` free slots; each is
-        // written once, so all `nlocals` hold values for `slot_views`.
+        // written once (`filled` counts them, the argument loop stops at
+        // `nlocals`), so all `nlocals` hold values for `slot_views`.
         unsafe {
-            for i in 0..nlocals {
+            for v in args.take(nlocals) {
+                base.as_ptr().add(filled).write(v);
+                filled += 1;
+            }
+            for i in filled..nlocals {
                 base.as_ptr().add(i).write(Value::Null);
             }
         }

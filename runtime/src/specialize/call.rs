@@ -70,6 +70,16 @@ pub(super) fn exact_fit(f: &FunctionObj, nargs: usize) -> bool {
         && code.arg_count == nargs
 }
 
+/// `exact_fit` on a hit of an EXACT_ARGS variant, whose function version
+/// matched the guard: the version is its code object's (reset to 0 for
+/// good when `__code__` changes), so the code's flags are those the
+/// attempt found fit; only the count, which the site's `self|null` slot
+/// can move, is left to test.
+#[inline(always)]
+fn exact_fit_on_hit(f: &FunctionObj, nargs: usize) -> bool {
+    f.code().arg_count == nargs
+}
+
 /// The native `len` and `isinstance` builtins, by their implementation
 /// (whatever name or namespace the objects are reached through).
 fn is_native(b: &BuiltinFunc, f: crate::function::NativeFn) -> bool {
@@ -187,20 +197,15 @@ fn call_exact_with(
     recv: Option<&Value>,
     args: &mut [Value],
 ) -> PyResult<Value> {
-    run_exact(vm, f, |locals| {
-        let skip = match recv {
-            Some(r) => {
-                locals[0] = r.clone();
-                1
-            }
-            None => 0,
-        };
-        // The arguments move into the new frame, whose fresh locals (all
-        // unbound) move into the caller's slots: a swap, with no drops.
-        if let Some(params) = locals.get_mut(skip..skip + args.len()) {
-            params.swap_with_slice(args);
-        }
-    })
+    // The arguments move into the new frame, leaving their slots in the
+    // caller's stack unbound (nothing to drop there).
+    run_exact(
+        vm,
+        f,
+        recv.cloned()
+            .into_iter()
+            .chain(args.iter_mut().map(std::mem::take)),
+    )
 }
 
 /// Calls `func` with `recv` and then `args` when it is a Python function
@@ -233,23 +238,15 @@ pub(crate) fn call_function_exact(
     if !exact_fit(f, args.len() + recv.is_some() as usize) {
         return None;
     }
-    Some(run_exact(vm, f, |locals| {
-        let mut slots = locals.iter_mut();
-        for v in recv.into_iter().chain(args) {
-            if let Some(slot) = slots.next() {
-                *slot = v.clone();
-            }
-        }
-    }))
+    Some(run_exact(vm, f, recv.into_iter().chain(args).cloned()))
 }
 
-/// Runs a Python function that `exact_fit`s its arguments, which `fill`
-/// writes into the new frame's first locals.
+/// Runs a Python function that `exact_fit`s `args`, its new frame's
+/// first locals.
 #[inline(always)]
-fn run_exact(vm: &Vm, f: &FunctionObj, fill: impl FnOnce(&mut [Value])) -> PyResult<Value> {
+fn run_exact(vm: &Vm, f: &FunctionObj, args: impl Iterator<Item = Value>) -> PyResult<Value> {
     let code = f.code();
-    let mut frame = Frame::new(code, f.globals.clone(), None);
-    fill(&mut frame.locals);
+    let mut frame = Frame::with_args(code, f.globals.clone(), args);
     frame.init_cells();
     if let Some(cl) = &f.closure {
         frame.cells.extend(cl.iter().cloned());
@@ -319,7 +316,7 @@ fn fast(
             }
             let args = args_of_mut(tail);
             if op == Opcode::CALL_PY_EXACT_ARGS {
-                if !exact_fit(f, args.len()) {
+                if !exact_fit_on_hit(f, args.len()) {
                     return None;
                 }
                 Some(call_exact(vm, f, args))
@@ -332,7 +329,7 @@ fn fast(
             let (fo, f) = py_function(callable, true)?;
             let exact = op == Opcode::CALL_BOUND_METHOD_EXACT_ARGS;
             let nargs = args_of(tail).len() + 1;
-            if f.version.load(Ordering::Acquire) != g || (exact && !exact_fit(f, nargs)) {
+            if f.version.load(Ordering::Acquire) != g || (exact && !exact_fit_on_hit(f, nargs)) {
                 return None;
             }
             let Value::Obj(bm) = callable else {
