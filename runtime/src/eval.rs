@@ -438,12 +438,26 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
             }
             // The instructions that superinstructions pair (LOAD_FAST,
             // LOAD_CONST, STORE_FAST), by opcode.
+            //
+            // Their operands index without a check: `load_code` verified
+            // that each names one of the code's locals (a frame has
+            // exactly `code.varnames.len()` of them) or constants
+            // (`compiler::verify_control_flow`; tested by
+            // `control_flow_verification`), and operands never change.
             macro_rules! uncached {
                 ($op:expr, $arg:expr) => {{
                     let a = $arg as usize;
+                    debug_assert!(
+                        a < if $op == Opcode::LOAD_CONST {
+                            code.consts.len()
+                        } else {
+                            f.locals.len()
+                        }
+                    );
                     match $op {
                         Opcode::LOAD_FAST => {
-                            let v = &f.locals[a];
+                            // SAFETY: `a` names a local (above).
+                            let v = unsafe { f.locals.get_unchecked(a) };
                             if v.is_null() {
                                 tri!(Err(unbound_local(vm, code, a)))
                             }
@@ -452,9 +466,14 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                         }
                         Opcode::STORE_FAST => {
                             let v = stack!(pop_cached(&mut sp)).unwrap_or(Value::Null);
-                            f.locals[a] = v;
+                            // SAFETY: `a` names a local (above).
+                            *unsafe { f.locals.get_unchecked_mut(a) } = v;
                         }
-                        _ => stack!(push_cached(&mut sp, code.consts[a].clone())),
+                        // SAFETY: `a` names a constant (above).
+                        _ => stack!(push_cached(
+                            &mut sp,
+                            unsafe { code.consts.get_unchecked(a) }.clone()
+                        )),
                     }
                 }};
             }

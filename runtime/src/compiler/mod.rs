@@ -376,8 +376,29 @@ fn for_each_instruction_with_start(
 /// and every exception handler lies inside it. Every other instruction
 /// falls through to the next one, which exists; so from any instruction
 /// the pointer moves only to an instruction of the code.
+///
+/// Also checks the operands the loop indexes without a check
+/// (`eval::dispatch`, `uncached!`): every `LOAD_FAST` and `STORE_FAST`
+/// names one of the code's locals, every `LOAD_CONST` one of its
+/// constants (the halves of the superinstructions that quickening forms
+/// are such instructions, each checked on its own).
 pub(crate) fn verify_control_flow(code: &CompiledCode) -> Result<(), String> {
     let len = code.units.len();
+    let mut bad_operand = None;
+    for_each_instruction(code, |at, op, full| {
+        let first_half = op.halves().map_or(op, |(first, _)| first);
+        let bound = match first_half {
+            Opcode::LOAD_FAST | Opcode::STORE_FAST => code.varnames.len(),
+            Opcode::LOAD_CONST => code.consts.len(),
+            _ => return,
+        };
+        if full as usize >= bound && bad_operand.is_none() {
+            bad_operand = Some(at);
+        }
+    });
+    if let Some(at) = bad_operand {
+        return Err(format!("the operand at {at} is out of range"));
+    }
     // The last instruction and where it ends (short of `len` when the code
     // ends with a prefix or an undecodable byte), and the first jump out.
     let mut last: Option<(Opcode, usize)> = None;

@@ -208,6 +208,27 @@ fn control_flow_verification() {
         })
     }));
     assert!(refused(&|c| c.units.clear()));
+    // Operands the loop indexes unchecked: a local and a constant out of
+    // range (a superinstruction's first half included).
+    let operand_at = |c: &CompiledCode, want: Opcode| {
+        instrs(c)
+            .into_iter()
+            .find(|(_, op, _)| *op == want)
+            .map(|(i, _, _)| i)
+            .expect("the instruction")
+    };
+    assert!(refused(&|c| {
+        let at = operand_at(c, Opcode::LOAD_FAST);
+        c.units[at].1 = c.varnames.len() as u8;
+    }));
+    assert!(refused(&|c| {
+        let at = operand_at(c, Opcode::LOAD_CONST);
+        c.units[at].1 = c.consts.len() as u8;
+    }));
+    assert!(refused(&|c| {
+        let at = operand_at(c, Opcode::LOAD_FAST);
+        c.units[at] = (Opcode::STORE_FAST__LOAD_FAST as u8, c.varnames.len() as u8);
+    }));
 }
 
 // ---------------------------------------------------------------------

@@ -383,6 +383,7 @@ impl<K> SetTable<K> {
     /// table changed since the probe's last step, the lookup starts over, as
     /// CPython's does when a comparison mutates the set. Once
     /// [`ProbeStep::Absent`] is returned it is returned again.
+    #[inline]
     pub fn probe_next(&self, probe: &mut Probe) -> ProbeStep {
         if !self.probe_is_current(probe) {
             *probe = self.probe(probe.hash);
@@ -391,33 +392,50 @@ impl<K> SetTable<K> {
             return ProbeStep::Absent;
         }
         let mask = probe.mask;
-        loop {
-            let idx = probe.next;
-            if probe.next < probe.run_end {
-                probe.next += 1;
+        // The probe's position is walked in locals (registers) and stored
+        // back once: a lookup passes several slots per step (dummies left
+        // by deletions, keys of other hashes). Every index is at most
+        // `mask` (a run starts at `x & mask` and ends by `mask`), so with
+        // the table viewed as its `mask + 1` slots no access is checked.
+        let slots = self.slots.get(..=mask).unwrap_or(&[]);
+        let hash = probe.hash;
+        let (mut next, mut run_last, mut base) = (probe.next, probe.run_end, probe.base);
+        let mut perturb = probe.perturb;
+        // `usize::MAX` for none: a plain register, not an `Option`.
+        let mut freeslot = probe.freeslot.unwrap_or(usize::MAX);
+        let step = loop {
+            let idx = next;
+            if next < run_last {
+                next += 1;
             } else {
-                probe.perturb >>= PERTURB_SHIFT;
-                probe.base = next_base(probe.base, probe.perturb, mask);
-                probe.next = probe.base;
-                probe.run_end = run_end(probe.base, mask);
+                perturb >>= PERTURB_SHIFT;
+                base = next_base(base, perturb, mask);
+                next = base;
+                run_last = run_end(base, mask);
             }
-            match self.slots.get(idx) {
-                Some(Slot::Empty) | None => {
-                    probe.end = Some(idx);
-                    return ProbeStep::Absent;
+            match slots.get(idx & mask) {
+                Some(Slot::Active(_, h)) => {
+                    if *h == hash {
+                        break ProbeStep::Candidate(idx);
+                    }
                 }
                 Some(Slot::Dummy) => {
                     // CPython 3.11 remembers the most recent dummy passed,
                     // not the first.
-                    probe.freeslot = Some(idx);
+                    freeslot = idx;
                 }
-                Some(Slot::Active(_, h)) => {
-                    if *h == probe.hash {
-                        return ProbeStep::Candidate(idx);
-                    }
+                Some(Slot::Empty) | None => {
+                    probe.end = Some(idx);
+                    break ProbeStep::Absent;
                 }
             }
-        }
+        };
+        probe.next = next;
+        probe.run_end = run_last;
+        probe.base = base;
+        probe.perturb = perturb;
+        probe.freeslot = (freeslot != usize::MAX).then_some(freeslot);
+        step
     }
 
     /// Inserts `key` where a finished probe says it belongs
