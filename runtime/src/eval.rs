@@ -493,6 +493,64 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                     }
                 }};
             }
+            // A hit of a fixed-operation BINARY_OP variant (`$variant`).
+            macro_rules! binary_fixed {
+                ($variant:expr) => {{
+                    let Some(r) = stack!(top2_cached(sp))
+                        .and_then(|(a, b)| specialize::binary_op::fast_fixed($variant, a, b))
+                    else {
+                        general!()
+                    };
+                    stack!(replace_top2_cached(&mut sp, r));
+                    hit!();
+                }};
+            }
+            // A hit of a COMPARE_OP variant (`$variant`).
+            macro_rules! compare_fixed {
+                ($variant:expr) => {{
+                    let Some(r) = stack!(top2_cached(sp))
+                        .and_then(|(a, b)| specialize::compare_op::fast($variant, a, b, arg))
+                    else {
+                        general!()
+                    };
+                    stack!(replace_top2_cached(&mut sp, Value::Bool(r)));
+                    hit!();
+                }};
+            }
+            // A hit of a TO_BOOL variant (`$variant`).
+            macro_rules! to_bool_fixed {
+                ($variant:expr) => {{
+                    let guard = || specialize::guard_for(units, cur, op).unwrap_or(0);
+                    let value = stack!(last_cached(sp)).unwrap_or(&Value::Null);
+                    let Some(b) = specialize::to_bool::fast($variant, value, guard) else {
+                        general!()
+                    };
+                    if let Some(v) = stack!(last_mut_cached(sp)) {
+                        *v = Value::Bool(b);
+                    }
+                    hit!();
+                }};
+            }
+            // A hit of a LOAD_ATTR variant (`$variant`) other than
+            // INSTANCE_VALUE (its own arm).
+            macro_rules! load_attr_fixed {
+                ($variant:expr) => {{
+                    let owner = stack!(last_cached(sp)).unwrap_or(&Value::Null);
+                    let loaded = code.names.get((arg >> 1) as usize).and_then(|name| {
+                        specialize::load_attr::fast(vm, units, $variant, cur, owner, name)
+                    });
+                    let Some((v, self_or_null)) = loaded else {
+                        general!()
+                    };
+                    if let Some(owner) = stack!(last_mut_cached(sp)) {
+                        *owner = v;
+                    }
+                    if arg & 1 != 0 {
+                        stack!(push_cached(&mut sp, self_or_null));
+                    }
+                    hit!();
+                }};
+            }
             match op {
                 Opcode::EXTENDED_ARG => {
                     cur += 1;
@@ -562,25 +620,21 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                 // families' pure fast functions; a guard failure runs the
                 // family's whole path (`step_family`), which tries the same
                 // fast path again. -----
-                Opcode::BINARY_OP_ADD_INT
-                | Opcode::BINARY_OP_SUBTRACT_INT
-                | Opcode::BINARY_OP_MULTIPLY_INT
-                | Opcode::BINARY_OP_ADD_FLOAT
-                | Opcode::BINARY_OP_SUBTRACT_FLOAT
-                | Opcode::BINARY_OP_MULTIPLY_FLOAT
-                | Opcode::BINARY_OP_SUBSCR_LIST_INT
-                | Opcode::BINARY_OP_SUBSCR_TUPLE_INT
+                // One arm per variant: each calls `fast_fixed` with its
+                // opcode known, so the variant is not decided twice.
+                Opcode::BINARY_OP_ADD_INT => binary_fixed!(Opcode::BINARY_OP_ADD_INT),
+                Opcode::BINARY_OP_SUBTRACT_INT => binary_fixed!(Opcode::BINARY_OP_SUBTRACT_INT),
+                Opcode::BINARY_OP_MULTIPLY_INT => binary_fixed!(Opcode::BINARY_OP_MULTIPLY_INT),
+                Opcode::BINARY_OP_ADD_FLOAT => binary_fixed!(Opcode::BINARY_OP_ADD_FLOAT),
+                Opcode::BINARY_OP_SUBTRACT_FLOAT => binary_fixed!(Opcode::BINARY_OP_SUBTRACT_FLOAT),
+                Opcode::BINARY_OP_MULTIPLY_FLOAT => binary_fixed!(Opcode::BINARY_OP_MULTIPLY_FLOAT),
+                Opcode::BINARY_OP_SUBSCR_LIST_INT => {
+                    binary_fixed!(Opcode::BINARY_OP_SUBSCR_LIST_INT)
+                }
+                Opcode::BINARY_OP_SUBSCR_TUPLE_INT
                 | Opcode::BINARY_OP_SUBSCR_STR_INT
                 | Opcode::BINARY_OP_ADD_UNICODE
-                | Opcode::BINARY_OP_INPLACE_ADD_UNICODE => {
-                    let Some(r) = stack!(top2_cached(sp))
-                        .and_then(|(a, b)| specialize::binary_op::fast_fixed(op, a, b))
-                    else {
-                        general!()
-                    };
-                    stack!(replace_top2_cached(&mut sp, r));
-                    hit!();
-                }
+                | Opcode::BINARY_OP_INPLACE_ADD_UNICODE => binary_fixed!(op),
                 Opcode::BINARY_OP_EXTEND => {
                     let r = BinaryOperator::from_arg(arg).and_then(|bop| {
                         let (a, b) = stack!(top2_cached(sp))?;
@@ -619,15 +673,9 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                     }
                     hit!();
                 }
-                Opcode::COMPARE_OP_INT | Opcode::COMPARE_OP_FLOAT | Opcode::COMPARE_OP_STR => {
-                    let Some(r) = stack!(top2_cached(sp))
-                        .and_then(|(a, b)| specialize::compare_op::fast(op, a, b, arg))
-                    else {
-                        general!()
-                    };
-                    stack!(replace_top2_cached(&mut sp, Value::Bool(r)));
-                    hit!();
-                }
+                Opcode::COMPARE_OP_INT => compare_fixed!(Opcode::COMPARE_OP_INT),
+                Opcode::COMPARE_OP_FLOAT => compare_fixed!(Opcode::COMPARE_OP_FLOAT),
+                Opcode::COMPARE_OP_STR => compare_fixed!(Opcode::COMPARE_OP_STR),
                 Opcode::LOAD_ATTR_INSTANCE_VALUE => {
                     // The commonest variant on its own: its result replaces
                     // the owner in place, returned in registers.
@@ -654,22 +702,7 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                 | Opcode::LOAD_ATTR_METHOD_NO_DICT
                 | Opcode::LOAD_ATTR_METHOD_LAZY_DICT
                 | Opcode::LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES
-                | Opcode::LOAD_ATTR_NONDESCRIPTOR_NO_DICT => {
-                    let owner = stack!(last_cached(sp)).unwrap_or(&Value::Null);
-                    let loaded = code.names.get((arg >> 1) as usize).and_then(|name| {
-                        specialize::load_attr::fast(vm, units, op, cur, owner, name)
-                    });
-                    let Some((v, self_or_null)) = loaded else {
-                        general!()
-                    };
-                    if let Some(owner) = stack!(last_mut_cached(sp)) {
-                        *owner = v;
-                    }
-                    if arg & 1 != 0 {
-                        stack!(push_cached(&mut sp, self_or_null));
-                    }
-                    hit!();
-                }
+                | Opcode::LOAD_ATTR_NONDESCRIPTOR_NO_DICT => load_attr_fixed!(op),
                 Opcode::STORE_ATTR_SLOT | Opcode::STORE_ATTR_INSTANCE_VALUE => {
                     let (Some(name), Some([value, owner])) = (
                         code.names.get(arg as usize),
@@ -713,22 +746,11 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                     }
                     hit!();
                 }
-                Opcode::TO_BOOL_BOOL
-                | Opcode::TO_BOOL_INT
-                | Opcode::TO_BOOL_NONE
-                | Opcode::TO_BOOL_LIST
-                | Opcode::TO_BOOL_STR
-                | Opcode::TO_BOOL_ALWAYS_TRUE => {
-                    let guard = || specialize::guard_for(units, cur, op).unwrap_or(0);
-                    let value = stack!(last_cached(sp)).unwrap_or(&Value::Null);
-                    let Some(b) = specialize::to_bool::fast(op, value, guard) else {
-                        general!()
-                    };
-                    if let Some(v) = stack!(last_mut_cached(sp)) {
-                        *v = Value::Bool(b);
-                    }
-                    hit!();
-                }
+                Opcode::TO_BOOL_BOOL => to_bool_fixed!(Opcode::TO_BOOL_BOOL),
+                Opcode::TO_BOOL_INT => to_bool_fixed!(Opcode::TO_BOOL_INT),
+                Opcode::TO_BOOL_NONE => to_bool_fixed!(Opcode::TO_BOOL_NONE),
+                Opcode::TO_BOOL_LIST => to_bool_fixed!(Opcode::TO_BOOL_LIST),
+                Opcode::TO_BOOL_STR | Opcode::TO_BOOL_ALWAYS_TRUE => to_bool_fixed!(op),
                 // Hits of the specialized calls, without the trip through
                 // `step_family`: the callee's errors report this
                 // instruction, so the frame's position is written first.
