@@ -469,11 +469,11 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                             // SAFETY: `a` names a local (above).
                             *unsafe { f.locals.get_unchecked_mut(a) } = v;
                         }
-                        // SAFETY: `a` names a constant (above).
-                        _ => stack!(push_cached(
-                            &mut sp,
-                            unsafe { code.consts.get_unchecked(a) }.clone()
-                        )),
+                        _ => {
+                            // SAFETY: `a` names a constant (above).
+                            let c = unsafe { code.consts.get_unchecked(a) }.clone();
+                            stack!(push_cached(&mut sp, c));
+                        }
                     }
                 }};
             }
