@@ -551,6 +551,22 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                     hit!();
                 }};
             }
+            // A hit of a FOR_ITER variant over a native sequence
+            // (`$variant`).
+            macro_rules! for_iter_fixed {
+                ($variant:expr) => {{
+                    let iter = stack!(last_cached(sp)).unwrap_or(&Value::Null);
+                    match specialize::for_iter::fast_native($variant, iter) {
+                        Some(Some(v)) => stack!(push_cached(&mut sp, v)),
+                        Some(None) => {
+                            stack!(pop_cached(&mut sp));
+                            ip += arg as usize;
+                        }
+                        None => general!(),
+                    }
+                    hit!();
+                }};
+            }
             match op {
                 Opcode::EXTENDED_ARG => {
                     cur += 1;
@@ -734,18 +750,9 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                     }
                     hit!();
                 }
-                Opcode::FOR_ITER_RANGE | Opcode::FOR_ITER_LIST | Opcode::FOR_ITER_TUPLE => {
-                    let iter = stack!(last_cached(sp)).unwrap_or(&Value::Null);
-                    match specialize::for_iter::fast_native(op, iter) {
-                        Some(Some(v)) => stack!(push_cached(&mut sp, v)),
-                        Some(None) => {
-                            stack!(pop_cached(&mut sp));
-                            ip += arg as usize;
-                        }
-                        None => general!(),
-                    }
-                    hit!();
-                }
+                Opcode::FOR_ITER_RANGE => for_iter_fixed!(Opcode::FOR_ITER_RANGE),
+                Opcode::FOR_ITER_LIST => for_iter_fixed!(Opcode::FOR_ITER_LIST),
+                Opcode::FOR_ITER_TUPLE => for_iter_fixed!(Opcode::FOR_ITER_TUPLE),
                 Opcode::TO_BOOL_BOOL => to_bool_fixed!(Opcode::TO_BOOL_BOOL),
                 Opcode::TO_BOOL_INT => to_bool_fixed!(Opcode::TO_BOOL_INT),
                 Opcode::TO_BOOL_NONE => to_bool_fixed!(Opcode::TO_BOOL_NONE),
