@@ -567,6 +567,43 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                     hit!();
                 }};
             }
+            // A hit of a STORE_ATTR variant (`$variant`).
+            macro_rules! store_attr_fixed {
+                ($variant:expr) => {{
+                    let (Some(name), Some([value, owner])) = (
+                        code.names.get(arg as usize),
+                        stack!(top_mut_cached::<2>(sp)),
+                    ) else {
+                        general!()
+                    };
+                    let v = std::mem::take(value);
+                    match specialize::store_attr::fast(vm, units, $variant, cur, owner, name, v) {
+                        Ok(()) => {
+                            stack!(drop_top_cached(&mut sp, 2));
+                            hit!();
+                        }
+                        Err(v) => {
+                            *value = v;
+                            general!()
+                        }
+                    }
+                }};
+            }
+            // A hit of a LOAD_GLOBAL variant (`$variant`).
+            macro_rules! load_global_fixed {
+                ($variant:expr) => {{
+                    let loaded = code
+                        .names
+                        .get((arg >> 1) as usize)
+                        .and_then(|name| specialize::load_global::fast(vm, f, $variant, cur, name));
+                    let Some(v) = loaded else { general!() };
+                    stack!(push_cached(&mut sp, v));
+                    if arg & 1 != 0 {
+                        stack!(push_cached(&mut sp, Value::Null));
+                    }
+                    hit!();
+                }};
+            }
             match op {
                 Opcode::EXTENDED_ARG => {
                     cur += 1;
@@ -719,37 +756,12 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                 | Opcode::LOAD_ATTR_METHOD_LAZY_DICT
                 | Opcode::LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES
                 | Opcode::LOAD_ATTR_NONDESCRIPTOR_NO_DICT => load_attr_fixed!(op),
-                Opcode::STORE_ATTR_SLOT | Opcode::STORE_ATTR_INSTANCE_VALUE => {
-                    let (Some(name), Some([value, owner])) = (
-                        code.names.get(arg as usize),
-                        stack!(top_mut_cached::<2>(sp)),
-                    ) else {
-                        general!()
-                    };
-                    let v = std::mem::take(value);
-                    match specialize::store_attr::fast(vm, units, op, cur, owner, name, v) {
-                        Ok(()) => {
-                            stack!(drop_top_cached(&mut sp, 2));
-                            hit!();
-                        }
-                        Err(v) => {
-                            *value = v;
-                            general!()
-                        }
-                    }
+                Opcode::STORE_ATTR_SLOT => store_attr_fixed!(Opcode::STORE_ATTR_SLOT),
+                Opcode::STORE_ATTR_INSTANCE_VALUE => {
+                    store_attr_fixed!(Opcode::STORE_ATTR_INSTANCE_VALUE)
                 }
-                Opcode::LOAD_GLOBAL_MODULE | Opcode::LOAD_GLOBAL_BUILTIN => {
-                    let loaded = code
-                        .names
-                        .get((arg >> 1) as usize)
-                        .and_then(|name| specialize::load_global::fast(vm, f, op, cur, name));
-                    let Some(v) = loaded else { general!() };
-                    stack!(push_cached(&mut sp, v));
-                    if arg & 1 != 0 {
-                        stack!(push_cached(&mut sp, Value::Null));
-                    }
-                    hit!();
-                }
+                Opcode::LOAD_GLOBAL_MODULE => load_global_fixed!(Opcode::LOAD_GLOBAL_MODULE),
+                Opcode::LOAD_GLOBAL_BUILTIN => load_global_fixed!(Opcode::LOAD_GLOBAL_BUILTIN),
                 Opcode::FOR_ITER_RANGE => for_iter_fixed!(Opcode::FOR_ITER_RANGE),
                 Opcode::FOR_ITER_LIST => for_iter_fixed!(Opcode::FOR_ITER_LIST),
                 Opcode::FOR_ITER_TUPLE => for_iter_fixed!(Opcode::FOR_ITER_TUPLE),
