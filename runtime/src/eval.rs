@@ -532,26 +532,6 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                     hit!();
                 }};
             }
-            // A hit of a LOAD_ATTR variant (`$variant`) other than
-            // INSTANCE_VALUE (its own arm).
-            macro_rules! load_attr_fixed {
-                ($variant:expr) => {{
-                    let owner = stack!(last_cached(sp)).unwrap_or(&Value::Null);
-                    let loaded = code.names.get((arg >> 1) as usize).and_then(|name| {
-                        specialize::load_attr::fast(vm, units, $variant, cur, owner, name)
-                    });
-                    let Some((v, self_or_null)) = loaded else {
-                        general!()
-                    };
-                    if let Some(owner) = stack!(last_mut_cached(sp)) {
-                        *owner = v;
-                    }
-                    if arg & 1 != 0 {
-                        stack!(push_cached(&mut sp, self_or_null));
-                    }
-                    hit!();
-                }};
-            }
             // A hit of a FOR_ITER variant over a native sequence
             // (`$variant`).
             macro_rules! for_iter_fixed {
@@ -756,7 +736,24 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                 | Opcode::LOAD_ATTR_METHOD_NO_DICT
                 | Opcode::LOAD_ATTR_METHOD_LAZY_DICT
                 | Opcode::LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES
-                | Opcode::LOAD_ATTR_NONDESCRIPTOR_NO_DICT => load_attr_fixed!(op),
+                | Opcode::LOAD_ATTR_NONDESCRIPTOR_NO_DICT => {
+                    // One arm for these (split per variant, the loop as a
+                    // whole got slower: docs/PERFORMANCE.md, session 11).
+                    let owner = stack!(last_cached(sp)).unwrap_or(&Value::Null);
+                    let loaded = code.names.get((arg >> 1) as usize).and_then(|name| {
+                        specialize::load_attr::fast(vm, units, op, cur, owner, name)
+                    });
+                    let Some((v, self_or_null)) = loaded else {
+                        general!()
+                    };
+                    if let Some(owner) = stack!(last_mut_cached(sp)) {
+                        *owner = v;
+                    }
+                    if arg & 1 != 0 {
+                        stack!(push_cached(&mut sp, self_or_null));
+                    }
+                    hit!();
+                }
                 Opcode::STORE_ATTR_SLOT => store_attr_fixed!(Opcode::STORE_ATTR_SLOT),
                 Opcode::STORE_ATTR_INSTANCE_VALUE => {
                     store_attr_fixed!(Opcode::STORE_ATTR_INSTANCE_VALUE)
