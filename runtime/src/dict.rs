@@ -97,6 +97,23 @@ enum Probe {
     NeedsPython(Vec<(usize, Value)>),
 }
 
+/// The outcome of [`DictTable::probe_exact_str`].
+#[derive(Clone, Copy)]
+enum StrProbe {
+    Found(usize),
+    Missing,
+    /// An entry of equal hash whose key is not an exact str: its `__eq__`
+    /// may be Python code, so the general probe must decide.
+    Undecided,
+}
+
+/// True for an object of exactly type `str` (no subclass, which could
+/// override `__eq__`).
+#[inline(always)]
+fn is_exact_str(o: &ObjRef) -> bool {
+    std::ptr::eq(o.class(), crate::builtins::types::types().str)
+}
+
 impl DictTable {
     /// The value at entry `ix` if its key is `key` (identity).
     #[inline(always)]
@@ -121,7 +138,72 @@ impl DictTable {
         }
     }
 
+    /// `probe` for `key`, an exact str of text `text` and hash `hash`:
+    /// decided natively (identity, then the text of exact-str keys) with
+    /// nothing to collect, except that an entry of equal hash whose key
+    /// is any other object leaves it `Undecided`. A key of another kind
+    /// that is not an object (int, float, bool, None) never equals a str.
+    #[inline(always)]
+    fn probe_exact_str(&self, key: &ObjRef, text: &str, hash: i64) -> StrProbe {
+        if self.indices.is_empty() {
+            return StrProbe::Missing;
+        }
+        let mask = self.indices.len() - 1;
+        let mut perturb = hash as u64;
+        let mut i = (hash as u64 as usize) & mask;
+        loop {
+            let ix = self.indices[i];
+            if ix == EMPTY {
+                return StrProbe::Missing;
+            }
+            if ix != DUMMY {
+                if let Some(e) = &self.entries[ix as usize] {
+                    if e.hash == hash {
+                        if let Value::Obj(k) = &e.key {
+                            if ObjRef::ptr_eq(k, key) {
+                                return StrProbe::Found(ix as usize);
+                            }
+                            match &k.payload {
+                                Payload::Str(s) if is_exact_str(k) => {
+                                    if s.as_str() == text {
+                                        return StrProbe::Found(ix as usize);
+                                    }
+                                }
+                                _ => return StrProbe::Undecided,
+                            }
+                        }
+                    }
+                }
+            }
+            perturb >>= 5;
+            i = (i
+                .wrapping_mul(5)
+                .wrapping_add(1)
+                .wrapping_add(perturb as usize))
+                & mask;
+        }
+    }
+
+    /// Finds `key` (of hash `hash`): an exact-str key by
+    /// `probe_exact_str` when it can decide, any other by comparing keys
+    /// natively, collecting the entries whose `__eq__` must run.
+    #[inline(always)]
     fn probe(&self, key: &Value, hash: i64) -> Probe {
+        if let Value::Obj(k) = key {
+            if let Payload::Str(s) = &k.payload {
+                if is_exact_str(k) {
+                    match self.probe_exact_str(k, s.as_str(), hash) {
+                        StrProbe::Found(ix) => return Probe::Found(ix),
+                        StrProbe::Missing => return Probe::Missing,
+                        StrProbe::Undecided => {}
+                    }
+                }
+            }
+        }
+        self.probe_general(key, hash)
+    }
+
+    fn probe_general(&self, key: &Value, hash: i64) -> Probe {
         if self.indices.is_empty() {
             return Probe::Missing;
         }
@@ -501,8 +583,43 @@ impl DictObj {
         }
     }
 
+    /// Lookup of an exact-str `key` (`text` and `hash` its own) decided
+    /// without Python code: Some(the value, or None when absent), or None
+    /// when an entry's `__eq__` must decide (see `probe_exact_str`).
+    #[inline(always)]
+    fn lookup_exact_str(&self, key: &ObjRef, text: &str, hash: i64) -> Option<Option<Value>> {
+        if self.view.enabled() {
+            if let Some(found) = self.view_lookup(&Value::Obj(key.clone()), hash) {
+                return Some(found);
+            }
+        }
+        let decide = |t: &DictTable| match t.probe_exact_str(key, text, hash) {
+            StrProbe::Found(ix) => Some(t.entries[ix].as_ref().map(|e| e.value.clone())),
+            StrProbe::Missing => Some(None),
+            StrProbe::Undecided => None,
+        };
+        // SAFETY: the probe runs no Python code and takes no lock, and the
+        // found value is cloned before the access ends.
+        if let Some(t) = unsafe { unlocked_contents(&self.table) } {
+            // SAFETY: (see above) the only access to the table.
+            return decide(unsafe { t.as_ref() });
+        }
+        let t = self.table.lock();
+        self.after_locked_read(&t);
+        decide(&t)
+    }
+
     /// `d[key]` without raising: the value or None.
     pub fn get(&self, vm: &Vm, key: &Value) -> PyResult<Option<Value>> {
+        if let Value::Obj(k) = key {
+            if let Payload::Str(s) = &k.payload {
+                if is_exact_str(k) {
+                    if let Some(found) = self.lookup_exact_str(k, s.as_str(), s.hash()) {
+                        return Ok(found);
+                    }
+                }
+            }
+        }
         let hash = vm.hash(key)?;
         self.get_hashed(vm, key, hash)
     }
@@ -538,7 +655,14 @@ impl DictObj {
     /// Lookup of a str key (no Python code can run: str equality is native).
     pub fn get_str(&self, key: &ObjRef) -> Option<Value> {
         let hash = match &key.payload {
-            Payload::Str(s) => s.hash(),
+            Payload::Str(s) => {
+                if is_exact_str(key) {
+                    if let Some(found) = self.lookup_exact_str(key, s.as_str(), s.hash()) {
+                        return found;
+                    }
+                }
+                s.hash()
+            }
             _ => return None,
         };
         let key = Value::Obj(key.clone());

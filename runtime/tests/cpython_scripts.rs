@@ -6,7 +6,9 @@
 //! while a user `__eq__` runs (`user_eq_in_containers.py`; it used to
 //! hang), and `int(str)` and `%d` without big ints for the values that
 //! fit an `i64` (`int_text.py`), and `zip`/`enumerate` refilling their
-//! last result tuple when it comes back unshared (`iterator_results.py`). Each `scripts/NAME.out` is what `python3.11 scripts/NAME.py`
+//! last result tuple when it comes back unshared (`iterator_results.py`),
+//! and dicts looking exact-str keys up natively beside keys whose
+//! `__eq__` must decide (`str_keys.py`). Each `scripts/NAME.out` is what `python3.11 scripts/NAME.py`
 //! prints.
 
 mod common;
@@ -62,4 +64,9 @@ fn extended_arg_prefixes_match_cpython() {
 #[test]
 fn iterator_results_refilled_only_when_unshared_match_cpython() {
     matches_cpython("iterator_results");
+}
+
+#[test]
+fn str_key_lookups_match_cpython() {
+    matches_cpython("str_keys");
 }

@@ -41,6 +41,20 @@ fn stored_opcode(byte: u8) -> Opcode {
     }
 }
 
+/// Words of the longest side-cache entry (the counter and the largest
+/// family's payload): every entry is viewed as this many words.
+pub const MAX_ENTRY_WORDS: usize = {
+    let mut max = 1;
+    let mut i = 0;
+    while i < Opcode::ALL.len() {
+        if Opcode::ALL[i].cache_words() > max {
+            max = Opcode::ALL[i].cache_words();
+        }
+        i += 1;
+    }
+    max
+};
+
 /// One 16-bit code unit: an opcode byte and an argument byte.
 #[repr(C)]
 pub struct CodeUnit {
@@ -135,7 +149,12 @@ impl CodeUnits {
                 i += 1;
             }
         }
-        let cache_words: Box<[AtomicU64]> = (0..words).map(|_| AtomicU64::new(0)).collect();
+        // Padded by a whole entry: every unit's `cache_index` (the last
+        // entry's start at most, 0 elsewhere) starts `MAX_ENTRY_WORDS`
+        // words in bounds, which `entry` relies on.
+        let cache_words: Box<[AtomicU64]> = (0..words + MAX_ENTRY_WORDS)
+            .map(|_| AtomicU64::new(0))
+            .collect();
         let initial = if specialize {
             BackoffCounter::warmup()
         } else {
@@ -234,10 +253,24 @@ impl CodeUnits {
     /// family has its cache size), without loading the opcode again.
     #[inline(always)]
     pub fn cache_for(&self, i: usize, op: Opcode) -> &[AtomicU64] {
+        &self.entry(i)[..op.cache_words().min(MAX_ENTRY_WORDS)]
+    }
+
+    /// The side-cache words from the entry of the unit at `i` on, as many
+    /// as the longest entry has (a shorter entry's view runs into the
+    /// next entry's words or the padding: callers read only their
+    /// family's `cache_words`).
+    #[inline(always)]
+    fn entry(&self, i: usize) -> &[AtomicU64; MAX_ENTRY_WORDS] {
         let start = self.cache_index[i] as usize;
-        let n = op.cache_words().max(1);
-        let end = (start + n).min(self.cache_words.len());
-        &self.cache_words[start.min(end)..end]
+        debug_assert!(start + MAX_ENTRY_WORDS <= self.cache_words.len());
+        // SAFETY: `new` pads `cache_words` with `MAX_ENTRY_WORDS` words
+        // after the last entry, so every unit's start (0, or a family
+        // member's entry, at most where the padding begins) has
+        // `MAX_ENTRY_WORDS` words after it, and
+        // neither array changes afterwards; the array reference borrows
+        // `self`. Tested by `every_entry_view_is_in_bounds`.
+        unsafe { &*(self.cache_words.as_ptr().add(start) as *const [AtomicU64; MAX_ENTRY_WORDS]) }
     }
 
     /// The backoff counter of the instruction at `i`.
@@ -322,10 +355,10 @@ impl CodeUnits {
     /// the opcode the caller read there.
     #[inline(always)]
     pub fn guard_word(&self, i: usize, op: Opcode) -> u64 {
-        match self.cache_for(i, op).get(1) {
-            Some(w) => w.load(Ordering::Acquire),
-            None => 0,
+        if op.cache_words() < 2 {
+            return 0;
         }
+        self.entry(i)[1].load(Ordering::Acquire)
     }
 
     /// Reads the guard word and the second payload word consistently:
@@ -333,10 +366,10 @@ impl CodeUnits {
     /// `op` is the opcode the caller read at `i`.
     #[inline(always)]
     pub fn read_payload2(&self, i: usize, op: Opcode) -> Option<(u64, u64)> {
-        let cache = self.cache_for(i, op);
-        let (Some(g), Some(p)) = (cache.get(1), cache.get(2)) else {
+        if op.cache_words() < 3 {
             return None;
-        };
+        }
+        let [_, g, p, ..] = self.entry(i);
         let g1 = g.load(Ordering::Acquire);
         if g1 == 0 {
             return None;
@@ -406,6 +439,41 @@ mod tests {
             (Opcode::RETURN_VALUE as u8, 0),
         ];
         CodeUnits::new(&raw, true).unwrap()
+    }
+
+    /// `entry`'s premise: every unit's entry start, family member or not,
+    /// has `MAX_ENTRY_WORDS` words of the side array after it, for code
+    /// that ends on the largest entry, code with no family member at all,
+    /// and the sample; and a unit outside families has no cache words.
+    #[test]
+    fn every_entry_view_is_in_bounds() {
+        let widest = Opcode::ALL
+            .iter()
+            .copied()
+            .find(|op| op.cache_words() == MAX_ENTRY_WORDS && !op.is_specialized())
+            .expect("a base opcode with the widest entry");
+        let mut raw = vec![(Opcode::LOAD_FAST as u8, 0)];
+        raw.push((widest as u8, 0));
+        raw.extend(std::iter::repeat_n((0, 0), widest.cache_units()));
+        raw.push((Opcode::RETURN_VALUE as u8, 0));
+        let plain = [
+            (Opcode::LOAD_FAST as u8, 0),
+            (Opcode::RETURN_VALUE as u8, 0),
+        ];
+        for code in [
+            CodeUnits::new(&raw, true).unwrap(),
+            CodeUnits::new(&plain, true).unwrap(),
+            sample(),
+        ] {
+            for i in 0..code.len() {
+                assert!(code.cache_index[i] as usize + MAX_ENTRY_WORDS <= code.cache_words.len());
+                assert_eq!(code.cache(i).len(), code.opcode(i).cache_words());
+            }
+        }
+        assert_eq!(
+            CodeUnits::new(&plain, true).unwrap().counter(0),
+            BackoffCounter::unreachable()
+        );
     }
 
     /// The dispatch decode's premise: with side-cache indexes past one
