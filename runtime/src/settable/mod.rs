@@ -74,15 +74,59 @@ pub const GROWTH_SWITCH: usize = 50_000;
 /// `eq(stored_key, probe_key)`.
 pub type EqFn<'a, K, E> = dyn FnMut(&K, &K) -> Result<bool, E> + 'a;
 
-/// One table slot.
+/// The hash of a dummy slot: `-1`, which no key has (CPython reserves it).
+const DUMMY_HASH: i64 = -1;
+
+/// One table slot, CPython's `setentry`: the hash, then the key.
+///
+/// * empty (never used since the table was (re)built; ends a probe
+///   sequence): no key, hash 0;
+/// * dummy (held a key that was deleted; skipped by lookups, reusable by
+///   inserts): no key, [`DUMMY_HASH`];
+/// * active: a key and its hash.
+///
+/// A lookup's commonest step, an active slot of another hash, is one hash
+/// comparison and one test of the key's presence.
 #[derive(Clone, Debug)]
-enum Slot<K> {
-    /// Never used since the table was (re)built; ends a probe sequence.
-    Empty,
-    /// Held a key that was deleted; skipped by lookups, reusable by inserts.
-    Dummy,
-    /// Holds a key and its hash.
-    Active(K, i64),
+struct Slot<K> {
+    hash: i64,
+    key: Option<K>,
+}
+
+impl<K> Slot<K> {
+    const EMPTY: Slot<K> = Slot { hash: 0, key: None };
+    const DUMMY: Slot<K> = Slot {
+        hash: DUMMY_HASH,
+        key: None,
+    };
+
+    fn active(key: K, hash: i64) -> Slot<K> {
+        Slot {
+            hash,
+            key: Some(key),
+        }
+    }
+
+    #[inline(always)]
+    fn is_empty(&self) -> bool {
+        self.key.is_none() && self.hash != DUMMY_HASH
+    }
+
+    #[inline(always)]
+    fn is_dummy(&self) -> bool {
+        self.key.is_none() && self.hash == DUMMY_HASH
+    }
+
+    #[inline(always)]
+    fn is_active(&self) -> bool {
+        self.key.is_some()
+    }
+
+    /// The key and hash of an active slot.
+    #[inline(always)]
+    fn entry(&self) -> Option<(&K, i64)> {
+        self.key.as_ref().map(|k| (k, self.hash))
+    }
 }
 
 /// A CPython-layout hash set table (the body of a `set`/`frozenset`).
@@ -166,7 +210,7 @@ enum Lookup {
 
 /// Builds `n` empty slots.
 fn empty_slots<K>(n: usize) -> Vec<Slot<K>> {
-    std::iter::repeat_with(|| Slot::Empty).take(n).collect()
+    std::iter::repeat_with(|| Slot::EMPTY).take(n).collect()
 }
 
 /// Index of the last slot of the linear run starting at `base`.
@@ -204,8 +248,8 @@ fn insert_clean<K>(slots: &mut [Slot<K>], key: K, hash: i64) {
     let mut base = home(hash, mask);
     loop {
         for i in base..=run_end(base, mask) {
-            if let Some(slot @ Slot::Empty) = slots.get_mut(i) {
-                *slot = Slot::Active(key, hash);
+            if let Some(slot) = slots.get_mut(i).filter(|s| s.is_empty()) {
+                *slot = Slot::active(key, hash);
                 return;
             }
         }
@@ -285,10 +329,7 @@ impl<K> SetTable<K> {
 
     /// Iterates over `(key, hash)` in table order.
     pub fn entries(&self) -> impl Iterator<Item = (&K, i64)> + '_ {
-        self.slots.iter().filter_map(|s| match s {
-            Slot::Active(k, h) => Some((k, *h)),
-            _ => None,
-        })
+        self.slots.iter().filter_map(Slot::entry)
     }
 
     /// Iterates over the cached hashes of the keys in table order (e.g. for
@@ -307,18 +348,12 @@ impl<K> SetTable<K> {
             .iter()
             .enumerate()
             .skip(pos)
-            .find_map(|(i, s)| match s {
-                Slot::Active(k, h) => Some((i, k, *h)),
-                _ => None,
-            })
+            .find_map(|(i, s)| s.entry().map(|(k, h)| (i, k, h)))
     }
 
     /// The key and hash in slot `index`, if that slot is active.
     pub fn entry_at(&self, index: usize) -> Option<(&K, i64)> {
-        match self.slots.get(index) {
-            Some(Slot::Active(k, h)) => Some((k, *h)),
-            _ => None,
-        }
+        self.slots.get(index)?.entry()
     }
 
     /// The key in slot `index`, if that slot is active.
@@ -413,21 +448,21 @@ impl<K> SetTable<K> {
                 next = base;
                 run_last = run_end(base, mask);
             }
-            match slots.get(idx & mask) {
-                Some(Slot::Active(_, h)) => {
-                    if *h == hash {
-                        break ProbeStep::Candidate(idx);
-                    }
+            let Some(slot) = slots.get(idx & mask) else {
+                probe.end = Some(idx);
+                break ProbeStep::Absent;
+            };
+            if slot.is_active() {
+                if slot.hash == hash {
+                    break ProbeStep::Candidate(idx);
                 }
-                Some(Slot::Dummy) => {
-                    // CPython 3.11 remembers the most recent dummy passed,
-                    // not the first.
-                    freeslot = idx;
-                }
-                Some(Slot::Empty) | None => {
-                    probe.end = Some(idx);
-                    break ProbeStep::Absent;
-                }
+            } else if slot.hash == DUMMY_HASH {
+                // CPython 3.11 remembers the most recent dummy passed, not
+                // the first.
+                freeslot = idx;
+            } else {
+                probe.end = Some(idx);
+                break ProbeStep::Absent;
             }
         };
         probe.next = next;
@@ -454,10 +489,10 @@ impl<K> SetTable<K> {
             return Err(key);
         };
         // Defensive: the slots must still be what the probe saw.
-        let end_ok = matches!(self.slots.get(end), Some(Slot::Empty));
+        let end_ok = self.slots.get(end).is_some_and(Slot::is_empty);
         let free_ok = probe
             .freeslot
-            .is_none_or(|f| matches!(self.slots.get(f), Some(Slot::Dummy)));
+            .is_none_or(|f| self.slots.get(f).is_some_and(Slot::is_dummy));
         if !(end_ok && free_ok) {
             return Err(key);
         }
@@ -470,13 +505,13 @@ impl<K> SetTable<K> {
         self.touch();
         if let Some(free) = freeslot {
             if let Some(slot) = self.slots.get_mut(free) {
-                *slot = Slot::Active(key, hash);
+                *slot = Slot::active(key, hash);
                 self.used += 1;
             }
             return;
         }
         if let Some(slot) = self.slots.get_mut(end) {
-            *slot = Slot::Active(key, hash);
+            *slot = Slot::active(key, hash);
             self.fill += 1;
             self.used += 1;
         }
@@ -497,16 +532,13 @@ impl<K> SetTable<K> {
     /// (`set_discard_entry`).
     pub fn remove_at(&mut self, index: usize) -> Option<K> {
         let slot = self.slots.get_mut(index)?;
-        if !matches!(slot, Slot::Active(..)) {
+        if !slot.is_active() {
             return None;
         }
-        let old = std::mem::replace(slot, Slot::Dummy);
+        let old = std::mem::replace(slot, Slot::DUMMY);
         self.used -= 1;
         self.touch();
-        match old {
-            Slot::Active(k, _) => Some(k),
-            _ => None,
-        }
+        old.key
     }
 
     /// Runs a probe to completion with `eq` (`set_lookkey` / the search in
@@ -615,7 +647,7 @@ impl<K> SetTable<K> {
         let mut idx = self.finger & mask;
         // `used > 0` guarantees an active slot, so this terminates.
         for _ in 0..self.slots.len() {
-            if matches!(self.slots.get(idx), Some(Slot::Active(..))) {
+            if self.slots.get(idx).is_some_and(Slot::is_active) {
                 break;
             }
             idx = if idx >= mask { 0 } else { idx + 1 };
@@ -667,8 +699,8 @@ impl<K> SetTable<K> {
         self.touch();
         self.layout = self.layout.wrapping_add(1);
         for slot in old {
-            if let Slot::Active(k, h) = slot {
-                insert_clean(&mut self.slots, k, h);
+            if let Some(k) = slot.key {
+                insert_clean(&mut self.slots, k, slot.hash);
             }
         }
     }
@@ -683,8 +715,8 @@ impl<K> SetTable<K> {
         if self.slots.len() == other.slots.len() && other.fill == other.used {
             // Same size and no dummies: copy slot for slot.
             for (dst, src) in self.slots.iter_mut().zip(other.slots.iter()) {
-                if let Slot::Active(k, h) = src {
-                    *dst = Slot::Active(k.clone(), *h);
+                if let Some((k, h)) = src.entry() {
+                    *dst = Slot::active(k.clone(), h);
                 }
             }
             self.fill = other.fill;
