@@ -288,8 +288,9 @@ fn main() -> ExitCode {
     if stats.is_some() {
         weft::specialize::stats::set_enabled(true);
     }
-    // SAFETY: from here on only the thread spawned below touches Python
-    // objects (this thread only waits for it); `_thread` switches counts
+    // SAFETY: no object lock is held (no Python code has run); from here
+    // on only the thread spawned below touches Python objects (this
+    // thread only waits for it); `_thread` switches counts
     // back to atomic before it starts any other thread. Tested by
     // runtime/tests/refcounts.rs (counts stay exact across the switch).
     unsafe { weft::value::assume_single_thread_counts() };

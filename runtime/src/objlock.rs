@@ -29,6 +29,12 @@ pub type ObjMutex<T> = lock_api::Mutex<ObjRawMutex, T>;
 pub type ObjMutexGuard<'a, T> = lock_api::MutexGuard<'a, ObjRawMutex, T>;
 
 impl ObjRawMutex {
+    /// True while a plain (single-thread phase) hold is outstanding.
+    #[inline(always)]
+    fn held_plainly(&self) -> bool {
+        self.plain_held.load(Ordering::Relaxed)
+    }
+
     /// Waits (after taking the real mutex) until a plain pre-switch hold
     /// is released.
     #[cold]
@@ -125,7 +131,16 @@ pub unsafe fn unlocked_contents<T>(m: &ObjMutex<T>) -> Option<std::ptr::NonNull<
     // and the caller takes none while it uses the pointer: its access is
     // the only one, exactly as under the lock. Tested by
     // runtime/tests/plain_phase.rs (None while held and after the switch).
-    if single_thread_phase() && !m.is_locked() {
+    // In the phase only a plain hold needs testing: no lock is held when
+    // it begins (`assume_single_thread_counts`), and a lock taken in it
+    // reaches `inner` only when a plain hold exists, to wait for that
+    // hold (`try_lock` gives `inner` back before it returns).
+    // SAFETY: `raw` is only read (the flag), never locked or unlocked.
+    if single_thread_phase() && !unsafe { m.raw() }.held_plainly() {
+        debug_assert!(
+            !m.is_locked(),
+            "a lock held through the mutex in the plain phase"
+        );
         std::ptr::NonNull::new(m.data_ptr())
     } else {
         None

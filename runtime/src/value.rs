@@ -38,7 +38,8 @@ static ATOMIC_COUNTS: AtomicBool = AtomicBool::new(true);
 /// `threads_may_start` before it creates another).
 ///
 /// # Safety
-/// Until `threads_may_start` is called, at most one thread at a time may
+/// No object lock may be held when this is called. Until
+/// `threads_may_start` is called, at most one thread at a time may
 /// create, clone or drop references to objects (immortal ones included:
 /// their counts move too in this phase), and a thread that
 /// takes over must be ordered after the previous one (spawned or joined
