@@ -97,6 +97,39 @@ enum Probe {
     NeedsPython(Vec<(usize, Value)>),
 }
 
+/// The index slots of a hash's probe sequence, in a table of `mask + 1`
+/// slots: CPython's `i = i*5 + 1 + perturb` after `perturb >>= 5`. Endless;
+/// the walks stop at an empty slot (a table always has one) or a bound.
+struct ProbeSeq {
+    i: usize,
+    perturb: u64,
+    mask: usize,
+}
+
+impl ProbeSeq {
+    #[inline(always)]
+    fn new(hash: i64, mask: usize) -> ProbeSeq {
+        ProbeSeq {
+            i: (hash as u64 as usize) & mask,
+            perturb: hash as u64,
+            mask,
+        }
+    }
+
+    /// The next slot of the sequence (the home slot first).
+    #[inline(always)]
+    fn next_slot(&mut self) -> usize {
+        let slot = self.i;
+        self.perturb >>= 5;
+        self.i = (slot
+            .wrapping_mul(5)
+            .wrapping_add(1)
+            .wrapping_add(self.perturb as usize))
+            & self.mask;
+        slot
+    }
+}
+
 /// The outcome of [`DictTable::probe_exact_str`].
 #[derive(Clone, Copy)]
 enum StrProbe {
@@ -149,9 +182,9 @@ impl DictTable {
             return StrProbe::Missing;
         }
         let mask = self.indices.len() - 1;
-        let mut perturb = hash as u64;
-        let mut i = (hash as u64 as usize) & mask;
+        let mut seq = ProbeSeq::new(hash, mask);
         loop {
+            let i = seq.next_slot();
             let ix = self.indices[i];
             if ix == EMPTY {
                 return StrProbe::Missing;
@@ -175,12 +208,6 @@ impl DictTable {
                     }
                 }
             }
-            perturb >>= 5;
-            i = (i
-                .wrapping_mul(5)
-                .wrapping_add(1)
-                .wrapping_add(perturb as usize))
-                & mask;
         }
     }
 
@@ -208,11 +235,10 @@ impl DictTable {
             return Probe::Missing;
         }
         let mask = self.indices.len() - 1;
-        let mut perturb = hash as u64;
-        let mut i = (hash as u64 as usize) & mask;
+        let mut seq = ProbeSeq::new(hash, mask);
         let mut pending = Vec::new();
         loop {
-            let ix = self.indices[i];
+            let ix = self.indices[seq.next_slot()];
             if ix == EMPTY {
                 return if pending.is_empty() {
                     Probe::Missing
@@ -234,31 +260,19 @@ impl DictTable {
                     }
                 }
             }
-            perturb >>= 5;
-            i = (i
-                .wrapping_mul(5)
-                .wrapping_add(1)
-                .wrapping_add(perturb as usize))
-                & mask;
         }
     }
 
     fn insert_index(&mut self, hash: i64, entry_ix: u32) {
         let mask = self.indices.len() - 1;
-        let mut perturb = hash as u64;
-        let mut i = (hash as u64 as usize) & mask;
+        let mut seq = ProbeSeq::new(hash, mask);
         loop {
+            let i = seq.next_slot();
             let ix = self.indices[i];
             if ix == EMPTY || ix == DUMMY {
                 self.indices[i] = entry_ix;
                 return;
             }
-            perturb >>= 5;
-            i = (i
-                .wrapping_mul(5)
-                .wrapping_add(1)
-                .wrapping_add(perturb as usize))
-                & mask;
         }
     }
 
@@ -295,19 +309,13 @@ impl DictTable {
     fn remove_at(&mut self, ix: usize) -> Option<Entry> {
         let e = self.entries.get_mut(ix)?.take()?;
         let mask = self.indices.len() - 1;
-        let mut perturb = e.hash as u64;
-        let mut i = (e.hash as u64 as usize) & mask;
+        let mut seq = ProbeSeq::new(e.hash, mask);
         for _ in 0..self.indices.len() * 2 {
+            let i = seq.next_slot();
             if self.indices[i] == ix as u32 {
                 self.indices[i] = DUMMY;
                 break;
             }
-            perturb >>= 5;
-            i = (i
-                .wrapping_mul(5)
-                .wrapping_add(1)
-                .wrapping_add(perturb as usize))
-                & mask;
         }
         self.len -= 1;
         self.stamp += 1;
@@ -414,9 +422,9 @@ impl DictView {
             return Some(None);
         }
         let mask = self.indices.len() - 1;
-        let mut perturb = hash as u64;
-        let mut i = (hash as u64 as usize) & mask;
+        let mut seq = ProbeSeq::new(hash, mask);
         loop {
+            let i = seq.next_slot();
             let ix = self.indices[i];
             if ix == EMPTY {
                 return Some(None);
@@ -432,12 +440,6 @@ impl DictView {
                     }
                 }
             }
-            perturb >>= 5;
-            i = (i
-                .wrapping_mul(5)
-                .wrapping_add(1)
-                .wrapping_add(perturb as usize))
-                & mask;
         }
     }
 }
