@@ -8,8 +8,10 @@
 //! fit an `i64` (`int_text.py`), and `zip`/`enumerate` refilling their
 //! last result tuple when it comes back unshared (`iterator_results.py`),
 //! and dicts looking exact-str keys up natively beside keys whose
-//! `__eq__` must decide (`str_keys.py`). Each `scripts/NAME.out` is what `python3.11 scripts/NAME.py`
-//! prints.
+//! `__eq__` must decide (`str_keys.py`), and `%`-formatting scanned by
+//! bytes with its plain pieces written straight in, and `list.pop`
+//! without a shift for the last item (`percent_format.py`). Each
+//! `scripts/NAME.out` is what `python3.11 scripts/NAME.py` prints.
 
 mod common;
 
@@ -69,4 +71,9 @@ fn iterator_results_refilled_only_when_unshared_match_cpython() {
 #[test]
 fn str_key_lookups_match_cpython() {
     matches_cpython("str_keys");
+}
+
+#[test]
+fn percent_format_and_list_pop_match_cpython() {
+    matches_cpython("percent_format");
 }

@@ -3,40 +3,51 @@
 
 use crate::function::CallArgs;
 use crate::value::Value;
-use crate::vm::{PyResult, Vm};
+use crate::vm::{PyErr, PyResult, Vm};
 
 /// Checks that there are between `min` and `max` positional arguments
-/// (receiver included for methods) and no keyword arguments.
+/// (receiver included for methods) and no keyword arguments. Inline: a
+/// native method's every call passes here, and the test is two compares;
+/// the error is built out of line.
+#[inline(always)]
 pub fn arg_count(vm: &Vm, name: &str, args: &CallArgs, min: usize, max: usize) -> PyResult<()> {
-    if args.has_kwargs() {
-        return Err(vm.type_error(format!("{name}() takes no keyword arguments")));
-    }
     let n = args.pos().len();
-    if n < min || n > max {
-        let (lo, hi, got) = (
-            min.saturating_sub(1),
-            max.saturating_sub(1),
-            n.saturating_sub(1),
-        );
-        return Err(vm.type_error(if lo == hi {
-            match lo {
-                0 => format!("{name}() takes no arguments ({got} given)"),
-                1 => format!("{name}() takes exactly one argument ({got} given)"),
-                _ => format!("{name}() takes exactly {lo} arguments ({got} given)"),
-            }
-        } else if n < min {
-            format!(
-                "{name} expected at least {lo} argument{}, got {got}",
-                if lo == 1 { "" } else { "s" }
-            )
-        } else {
-            format!(
-                "{name} expected at most {hi} argument{}, got {got}",
-                if hi == 1 { "" } else { "s" }
-            )
-        }));
+    if args.has_kwargs() || n < min || n > max {
+        return Err(arg_count_error(vm, name, args, min, max));
     }
     Ok(())
+}
+
+/// The TypeError of a call that `arg_count` refused.
+#[cold]
+#[inline(never)]
+fn arg_count_error(vm: &Vm, name: &str, args: &CallArgs, min: usize, max: usize) -> PyErr {
+    if args.has_kwargs() {
+        return vm.type_error(format!("{name}() takes no keyword arguments"));
+    }
+    let n = args.pos().len();
+    let (lo, hi, got) = (
+        min.saturating_sub(1),
+        max.saturating_sub(1),
+        n.saturating_sub(1),
+    );
+    vm.type_error(if lo == hi {
+        match lo {
+            0 => format!("{name}() takes no arguments ({got} given)"),
+            1 => format!("{name}() takes exactly one argument ({got} given)"),
+            _ => format!("{name}() takes exactly {lo} arguments ({got} given)"),
+        }
+    } else if n < min {
+        format!(
+            "{name} expected at least {lo} argument{}, got {got}",
+            if lo == 1 { "" } else { "s" }
+        )
+    } else {
+        format!(
+            "{name} expected at most {hi} argument{}, got {got}",
+            if hi == 1 { "" } else { "s" }
+        )
+    })
 }
 
 /// Arguments bound to parameter slots.

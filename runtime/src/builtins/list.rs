@@ -254,6 +254,8 @@ fn pop(vm: &Vm, args: CallArgs) -> PyResult<Value> {
         return Err(vm.index_error("pop from empty list"));
     }
     match norm_index(i, l.len()) {
+        // The last item (the usual `pop()`): no shift of the rest.
+        Some(ix) if ix + 1 == l.len() => Ok(l.pop().unwrap_or(Value::None)),
         Some(ix) => Ok(l.remove(ix)),
         None => Err(vm.index_error("pop index out of range")),
     }

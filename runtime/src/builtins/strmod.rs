@@ -107,20 +107,24 @@ pub fn format_builtin(vm: &Vm, v: &Value, spec: &str) -> PyResult<String> {
 }
 
 /// `template % args`
+///
+/// The template is scanned by bytes: every character of a conversion
+/// specifier is ASCII, so the literal text between them is copied as
+/// whole slices, and the conversion character alone is decoded.
 pub fn percent_format(vm: &Vm, template: &str, args: &Value) -> PyResult<String> {
-    let tuple_args = match args.as_obj().map(|o| &o.payload) {
-        Some(Payload::Tuple(t)) => Some(t.to_vec()),
+    let tuple_items: Option<&[Value]> = match args.as_obj().map(|o| &o.payload) {
+        Some(Payload::Tuple(t)) => Some(&t[..]),
         _ => None,
     };
     let is_mapping = matches!(args.as_obj().map(|o| &o.payload), Some(Payload::Dict(_)))
         || (matches!(args, Value::Obj(o) if !o.type_data().builtin)
             && ops::special(args, "__getitem__").is_some()
-            && tuple_args.is_none());
-    let items: Vec<Value> = tuple_args.clone().unwrap_or_else(|| vec![args.clone()]);
+            && tuple_items.is_none());
+    let items: &[Value] = tuple_items.unwrap_or(std::slice::from_ref(args));
     let mut next = 0usize;
     let mut used_mapping = false;
     let mut out = String::with_capacity(template.len() + 16);
-    let chars: Vec<char> = template.chars().collect();
+    let bytes = template.as_bytes();
     let mut i = 0;
     let take = |next: &mut usize| -> PyResult<Value> {
         let v = items
@@ -130,26 +134,38 @@ pub fn percent_format(vm: &Vm, template: &str, args: &Value) -> PyResult<String>
         *next += 1;
         Ok(v)
     };
-    while i < chars.len() {
-        let c = chars[i];
-        if c != '%' {
-            out.push(c);
-            i += 1;
-            continue;
+    // The decimal digits at `*i` (none: None), moving past them.
+    let digits = |i: &mut usize| -> Option<usize> {
+        let start = *i;
+        while *i < bytes.len() && bytes[*i].is_ascii_digit() {
+            *i += 1;
+        }
+        (start < *i)
+            .then(|| template[start..*i].parse().ok())
+            .flatten()
+    };
+    while i < bytes.len() {
+        // The literal text up to the next `%` (a byte that is never part of
+        // a multi-byte character, so the slice ends on a boundary).
+        let literal_end = template[i..].find('%').map_or(bytes.len(), |at| i + at);
+        out.push_str(&template[i..literal_end]);
+        i = literal_end;
+        if i >= bytes.len() {
+            break;
         }
         i += 1;
-        if i >= chars.len() {
+        if i >= bytes.len() {
             return Err(vm.value_error("incomplete format"));
         }
         let mut key_value: Option<Value> = None;
-        if chars[i] == '(' {
+        if bytes[i] == b'(' {
             let mut depth = 1;
             let start = i + 1;
             i += 1;
-            while i < chars.len() && depth > 0 {
-                if chars[i] == '(' {
+            while i < bytes.len() && depth > 0 {
+                if bytes[i] == b'(' {
                     depth += 1;
-                } else if chars[i] == ')' {
+                } else if bytes[i] == b')' {
                     depth -= 1;
                 }
                 i += 1;
@@ -157,68 +173,55 @@ pub fn percent_format(vm: &Vm, template: &str, args: &Value) -> PyResult<String>
             if depth > 0 {
                 return Err(vm.value_error("incomplete format key"));
             }
-            let key: String = chars[start..i - 1].iter().collect();
+            let key = &template[start..i - 1];
             if !is_mapping {
                 return Err(vm.type_error("format requires a mapping"));
             }
             used_mapping = true;
-            key_value = Some(ops::get_item(vm, args, &new_str(key))?);
+            key_value = Some(ops::get_item(vm, args, &new_str(key.to_string()))?);
         }
         let mut flags = PercentFlags::default();
-        while i < chars.len() {
-            match chars[i] {
-                '-' => flags.left = true,
-                '0' => flags.zero = true,
-                '+' => flags.sign_plus = true,
-                ' ' => flags.sign_space = true,
-                '#' => flags.alternate = true,
+        while i < bytes.len() {
+            match bytes[i] {
+                b'-' => flags.left = true,
+                b'0' => flags.zero = true,
+                b'+' => flags.sign_plus = true,
+                b' ' => flags.sign_space = true,
+                b'#' => flags.alternate = true,
                 _ => break,
             }
             i += 1;
         }
-        let mut width: Option<usize> = None;
-        if i < chars.len() && chars[i] == '*' {
+        let width = if i < bytes.len() && bytes[i] == b'*' {
             let w = take(&mut next)?;
             let w = ops::index_i64(vm, &w).map_err(|_| vm.type_error("* wants int"))?;
             if w < 0 {
                 flags.left = true;
             }
-            width = Some(w.unsigned_abs() as usize);
             i += 1;
+            Some(w.unsigned_abs() as usize)
         } else {
-            let mut w = String::new();
-            while i < chars.len() && chars[i].is_ascii_digit() {
-                w.push(chars[i]);
-                i += 1;
-            }
-            if !w.is_empty() {
-                width = w.parse().ok();
-            }
-        }
+            digits(&mut i)
+        };
         let mut precision: Option<usize> = None;
-        if i < chars.len() && chars[i] == '.' {
+        if i < bytes.len() && bytes[i] == b'.' {
             i += 1;
-            if i < chars.len() && chars[i] == '*' {
+            if i < bytes.len() && bytes[i] == b'*' {
                 let p = take(&mut next)?;
                 precision = Some(ops::index_i64(vm, &p)?.max(0) as usize);
                 i += 1;
             } else {
-                let mut p = String::new();
-                while i < chars.len() && chars[i].is_ascii_digit() {
-                    p.push(chars[i]);
-                    i += 1;
-                }
-                precision = Some(p.parse().unwrap_or(0));
+                precision = Some(digits(&mut i).unwrap_or(0));
             }
         }
-        while i < chars.len() && matches!(chars[i], 'h' | 'l' | 'L') {
+        while i < bytes.len() && matches!(bytes[i], b'h' | b'l' | b'L') {
             i += 1;
         }
-        if i >= chars.len() {
+        let Some(conv) = template[i..].chars().next() else {
             return Err(vm.value_error("incomplete format"));
-        }
-        let conv = chars[i];
-        i += 1;
+        };
+        let conv_at = i;
+        i += conv.len_utf8();
         if conv == '%' {
             out.push('%');
             continue;
@@ -226,25 +229,24 @@ pub fn percent_format(vm: &Vm, template: &str, args: &Value) -> PyResult<String>
         let v = match key_value {
             Some(v) => v,
             None => {
-                if is_mapping && tuple_args.is_none() && used_mapping {
+                if is_mapping && tuple_items.is_none() && used_mapping {
                     args.clone()
                 } else {
                     take(&mut next)?
                 }
             }
         };
+        let plain = width.is_none() && precision.is_none();
         let plain_int = match v {
-            Value::Int(i)
-                if width.is_none()
-                    && precision.is_none()
-                    && !flags.sign_plus
-                    && !flags.sign_space =>
-            {
-                Some(i)
-            }
+            Value::Int(i) if plain && !flags.sign_plus && !flags.sign_space => Some(i),
             _ => None,
         };
         let piece = match conv {
+            // An exact str as itself, unpadded: copied straight in.
+            's' if plain && is_exact(&v, types().str) => {
+                out.push_str(v.as_obj().and_then(|o| o.as_str()).unwrap_or(""));
+                continue;
+            }
             's' | 'r' | 'a' => {
                 let s = match conv {
                     's' => vm.str_of(&v)?,
@@ -253,8 +255,13 @@ pub fn percent_format(vm: &Vm, template: &str, args: &Value) -> PyResult<String>
                 };
                 fmt::pad_str(&s, width, precision, flags.left).map_err(|e| vm.fmt_err(e))?
             }
-            // A plain `%d` of an int: its decimal digits, with no big int.
-            'd' | 'i' | 'u' if plain_int.is_some() => plain_int.unwrap_or_default().to_string(),
+            // A plain `%d` of an int: its decimal digits, written straight
+            // into the result, with no big int.
+            'd' | 'i' | 'u' if plain_int.is_some() => {
+                use std::fmt::Write;
+                let _ = write!(out, "{}", plain_int.unwrap_or_default());
+                continue;
+            }
             'd' | 'i' | 'u' | 'o' | 'x' | 'X' => {
                 let b = match as_int_like(&v) {
                     Some(b) => b,
@@ -321,20 +328,27 @@ pub fn percent_format(vm: &Vm, template: &str, args: &Value) -> PyResult<String>
                 fmt::pad_str(&s, width, None, flags.left).map_err(|e| vm.fmt_err(e))?
             }
             other => {
+                // CPython shows the character itself only when it is
+                // printable ASCII.
+                let shown = if (' '..='~').contains(&other) {
+                    other
+                } else {
+                    '?'
+                };
                 return Err(vm.value_error(format!(
                     "unsupported format character '{}' (0x{:x}) at index {}",
-                    other,
+                    shown,
                     other as u32,
-                    i - 1
-                )))
+                    template[..conv_at].chars().count()
+                )));
             }
         };
         out.push_str(&piece);
     }
-    if tuple_args.is_some() && next < items.len() && !used_mapping {
+    if tuple_items.is_some() && next < items.len() && !used_mapping {
         return Err(vm.type_error("not all arguments converted during string formatting"));
     }
-    if tuple_args.is_none() && !is_mapping && next == 0 && !items.is_empty() {
+    if tuple_items.is_none() && !is_mapping && next == 0 && !items.is_empty() {
         return Err(vm.type_error("not all arguments converted during string formatting"));
     }
     Ok(out)
