@@ -10,7 +10,9 @@
 //! and dicts looking exact-str keys up natively beside keys whose
 //! `__eq__` must decide (`str_keys.py`), and `%`-formatting scanned by
 //! bytes with its plain pieces written straight in, and `list.pop`
-//! without a shift for the last item (`percent_format.py`). Each
+//! without a shift for the last item (`percent_format.py`), and the
+//! argument-count errors of native callables, reported after the calling
+//! convention each stands for (`arity_messages.py`). Each
 //! `scripts/NAME.out` is what `python3.11 scripts/NAME.py` prints.
 
 mod common;
@@ -76,4 +78,9 @@ fn str_key_lookups_match_cpython() {
 #[test]
 fn percent_format_and_list_pop_match_cpython() {
     matches_cpython("percent_format");
+}
+
+#[test]
+fn arity_messages_match_cpython() {
+    matches_cpython("arity_messages");
 }

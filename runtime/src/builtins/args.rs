@@ -5,49 +5,157 @@ use crate::function::CallArgs;
 use crate::value::Value;
 use crate::vm::{PyErr, PyResult, Vm};
 
-/// Checks that there are between `min` and `max` positional arguments
-/// (receiver included for methods) and no keyword arguments. Inline: a
-/// native method's every call passes here, and the test is two compares;
-/// the error is built out of line.
+/// How a native callable reports a wrong argument count, after the CPython
+/// calling convention it stands for.
+#[derive(Clone, Copy)]
+enum Convention {
+    /// A method of a built-in type: the receiver is the first argument
+    /// and counted in the bounds; a fixed count of 0 or 1 is reported as
+    /// `list.append() takes exactly one argument (0 given)`.
+    Method,
+    /// A function of the module named (`""` for the builtins): a fixed
+    /// count of 0 or 1 is reported with the qualified name (`len() takes
+    /// exactly one argument (0 given)`, `math.sqrt() takes ...`), any
+    /// other with the plain one.
+    Function(&'static str),
+    /// A callable checked the way Argument Clinic's positional check does
+    /// (`reversed`, `filter`): every count as `reversed expected 1
+    /// argument, got 0`.
+    Positional,
+}
+
+/// Checks that a method of a built-in type gets between `min` and `max`
+/// positional arguments (receiver included) and no keyword arguments.
+/// Inline: a native method's every call passes here, and the test is two
+/// compares; the error is built out of line.
 #[inline(always)]
 pub fn arg_count(vm: &Vm, name: &str, args: &CallArgs, min: usize, max: usize) -> PyResult<()> {
+    check_count(vm, name, args, min, max, Convention::Method)
+}
+
+/// `arg_count` for a built-in function (`len`): there is no receiver.
+#[inline(always)]
+pub fn fn_arg_count(vm: &Vm, name: &str, args: &CallArgs, min: usize, max: usize) -> PyResult<()> {
+    check_count(vm, name, args, min, max, Convention::Function(""))
+}
+
+/// `fn_arg_count` for a function of `module` (`math.sqrt`).
+#[inline(always)]
+pub fn module_fn_arg_count(
+    vm: &Vm,
+    module: &'static str,
+    name: &str,
+    args: &CallArgs,
+    min: usize,
+    max: usize,
+) -> PyResult<()> {
+    check_count(vm, name, args, min, max, Convention::Function(module))
+}
+
+/// `arg_count` for a callable that CPython checks with Argument Clinic's
+/// positional check (types such as `reversed` and `filter`); there is no
+/// receiver.
+#[inline(always)]
+pub fn positional_arg_count(
+    vm: &Vm,
+    name: &str,
+    args: &CallArgs,
+    min: usize,
+    max: usize,
+) -> PyResult<()> {
+    check_count(vm, name, args, min, max, Convention::Positional)
+}
+
+#[inline(always)]
+fn check_count(
+    vm: &Vm,
+    name: &str,
+    args: &CallArgs,
+    min: usize,
+    max: usize,
+    convention: Convention,
+) -> PyResult<()> {
     let n = args.pos().len();
     if args.has_kwargs() || n < min || n > max {
-        return Err(arg_count_error(vm, name, args, min, max));
+        return Err(arg_count_error(vm, name, args, min, max, convention));
     }
     Ok(())
 }
 
-/// The TypeError of a call that `arg_count` refused.
+/// The TypeError of a call that `check_count` refused.
 #[cold]
 #[inline(never)]
-fn arg_count_error(vm: &Vm, name: &str, args: &CallArgs, min: usize, max: usize) -> PyErr {
+fn arg_count_error(
+    vm: &Vm,
+    name: &str,
+    args: &CallArgs,
+    min: usize,
+    max: usize,
+    convention: Convention,
+) -> PyErr {
     if args.has_kwargs() {
         return vm.type_error(format!("{name}() takes no keyword arguments"));
     }
     let n = args.pos().len();
-    let (lo, hi, got) = (
-        min.saturating_sub(1),
-        max.saturating_sub(1),
-        n.saturating_sub(1),
-    );
-    vm.type_error(if lo == hi {
-        match lo {
-            0 => format!("{name}() takes no arguments ({got} given)"),
-            1 => format!("{name}() takes exactly one argument ({got} given)"),
-            _ => format!("{name}() takes exactly {lo} arguments ({got} given)"),
+    let message = match convention {
+        Convention::Method => {
+            // CPython names the type that defines the method: the
+            // receiver's nearest built-in class.
+            let owner = args.pos().first().map(builtin_owner_name);
+            let called = match owner {
+                Some(owner) => format!("{owner}.{name}"),
+                None => name.to_string(),
+            };
+            let skip = |k: usize| k.saturating_sub(1);
+            arity_message(&called, name, skip(min), skip(max), skip(n))
         }
-    } else if n < min {
-        format!(
-            "{name} expected at least {lo} argument{}, got {got}",
-            if lo == 1 { "" } else { "s" }
-        )
-    } else {
-        format!(
-            "{name} expected at most {hi} argument{}, got {got}",
-            if hi == 1 { "" } else { "s" }
-        )
+        Convention::Function("") => arity_message(name, name, min, max, n),
+        Convention::Function(module) => {
+            arity_message(&format!("{module}.{name}"), name, min, max, n)
+        }
+        Convention::Positional => positional_message(name, min, max, n),
+    };
+    vm.type_error(message)
+}
+
+/// The name of the nearest built-in class of `v`'s class (the class
+/// itself for an instance of a built-in type).
+fn builtin_owner_name(v: &Value) -> String {
+    let cls = crate::builtins::types::class_of(v).type_data_of_self();
+    cls.with_mro(|mro| {
+        mro.iter()
+            .map(|c| c.type_data_of_self())
+            .find(|t| t.builtin)
+            .map(|t| t.name())
     })
+    .unwrap_or_else(|| cls.name())
+}
+
+/// CPython's message for a native function or method called with `got`
+/// arguments where it takes `lo` to `hi` (receivers not counted): a fixed
+/// count of 0 or 1 as `called() takes exactly one argument (2 given)`
+/// (`called` qualified: `list.append`, `math.sqrt`), any other count as
+/// Argument Clinic's positional check reports it under `name`.
+pub fn arity_message(called: &str, name: &str, lo: usize, hi: usize, got: usize) -> String {
+    match (lo, hi) {
+        (0, 0) => format!("{called}() takes no arguments ({got} given)"),
+        (1, 1) => format!("{called}() takes exactly one argument ({got} given)"),
+        _ => positional_message(name, lo, hi, got),
+    }
+}
+
+/// Argument Clinic's positional check (`_PyArg_CheckPositional`):
+/// `name expected 2 arguments, got 1`, `name expected at least 1
+/// argument, got 0`, `name expected at most 2 arguments, got 3`.
+fn positional_message(name: &str, lo: usize, hi: usize, got: usize) -> String {
+    let (bound, n) = if got < lo {
+        ("at least ", lo)
+    } else {
+        ("at most ", hi)
+    };
+    let bound = if lo == hi { "" } else { bound };
+    let plural = if n == 1 { "" } else { "s" };
+    format!("{name} expected {bound}{n} argument{plural}, got {got}")
 }
 
 /// Arguments bound to parameter slots.

@@ -1,7 +1,7 @@
 //! The built-in functions of the `builtins` module (`print`, `len`,
 //! `sorted`, `isinstance`, `getattr`, `round`, `open`, ...).
 
-use crate::builtins::args::{arg_count, Args};
+use crate::builtins::args::{fn_arg_count, positional_arg_count, Args};
 use crate::builtins::int::{as_int_like, int_from_bigint};
 use crate::builtins::list::{new_list, sort_values};
 use crate::builtins::tuple::tuple_items;
@@ -101,24 +101,24 @@ fn print(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 
 /// `len(x)` (`CALL_LEN` recognises the builtin by this function).
 pub(crate) fn len(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "len", &args, 1, 1)?;
+    fn_arg_count(vm, "len", &args, 1, 1)?;
     Ok(Value::Int(ops::len(vm, &args.pos()[0])? as i64))
 }
 
 fn repr(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "repr", &args, 1, 1)?;
+    fn_arg_count(vm, "repr", &args, 1, 1)?;
     Ok(new_str(vm.repr_of(&args.pos()[0])?))
 }
 
 fn ascii(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "ascii", &args, 1, 1)?;
+    fn_arg_count(vm, "ascii", &args, 1, 1)?;
     Ok(new_str(crate::builtins::strmod::ascii_of(
         &vm.repr_of(&args.pos()[0])?,
     )))
 }
 
 fn abs(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "abs", &args, 1, 1)?;
+    fn_arg_count(vm, "abs", &args, 1, 1)?;
     let v = &args.pos()[0];
     match v {
         Value::Int(i) => Ok(match i.checked_abs() {
@@ -254,7 +254,7 @@ fn sorted(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 }
 
 fn reversed(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "reversed", &args, 1, 1)?;
+    positional_arg_count(vm, "reversed", &args, 1, 1)?;
     let v = &args.pos()[0];
     if let Some(m) = ops::special(v, "__reversed__") {
         return vm.call(&m, std::slice::from_ref(v));
@@ -346,7 +346,7 @@ fn map(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 }
 
 fn filter(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "filter", &args, 2, 2)?;
+    positional_arg_count(vm, "filter", &args, 2, 2)?;
     let it = ops::get_iter(vm, &args.pos()[1])?;
     Ok(new_iter(IterState::Filter {
         func: args.pos()[0].clone(),
@@ -380,7 +380,7 @@ fn classinfo_check(vm: &Vm, cls: &Value, info: &Value, fname: &str) -> PyResult<
 /// `isinstance(x, classinfo)` (`CALL_ISINSTANCE` recognises the builtin by
 /// this function).
 pub(crate) fn isinstance(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "isinstance", &args, 2, 2)?;
+    fn_arg_count(vm, "isinstance", &args, 2, 2)?;
     let cls = class_value(class_of(&args.pos()[0]));
     Ok(Value::Bool(classinfo_check(
         vm,
@@ -391,7 +391,7 @@ pub(crate) fn isinstance(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 }
 
 fn issubclass(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "issubclass", &args, 2, 2)?;
+    fn_arg_count(vm, "issubclass", &args, 2, 2)?;
     let c = &args.pos()[0];
     if !matches!(c, Value::Obj(o) if matches!(o.payload, Payload::Type(_))) {
         return Err(vm.type_error("issubclass() arg 1 must be a class"));
@@ -415,7 +415,7 @@ fn attr_name(vm: &Vm, v: &Value) -> PyResult<ObjRef> {
 }
 
 fn getattr(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "getattr", &args, 2, 3)?;
+    fn_arg_count(vm, "getattr", &args, 2, 3)?;
     let name = attr_name(vm, &args.pos()[1])?;
     match vm.get_attr(&args.pos()[0], &name) {
         Ok(v) => Ok(v),
@@ -427,7 +427,7 @@ fn getattr(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 }
 
 fn hasattr(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "hasattr", &args, 2, 2)?;
+    fn_arg_count(vm, "hasattr", &args, 2, 2)?;
     let name = attr_name(vm, &args.pos()[1])?;
     match vm.get_attr(&args.pos()[0], &name) {
         Ok(_) => Ok(Value::Bool(true)),
@@ -437,21 +437,21 @@ fn hasattr(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 }
 
 fn setattr(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "setattr", &args, 3, 3)?;
+    fn_arg_count(vm, "setattr", &args, 3, 3)?;
     let name = attr_name(vm, &args.pos()[1])?;
     vm.set_attr(&args.pos()[0], &name, args.pos()[2].clone())?;
     Ok(Value::None)
 }
 
 fn delattr(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "delattr", &args, 2, 2)?;
+    fn_arg_count(vm, "delattr", &args, 2, 2)?;
     let name = attr_name(vm, &args.pos()[1])?;
     vm.del_attr(&args.pos()[0], &name)?;
     Ok(Value::None)
 }
 
 fn id(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "id", &args, 1, 1)?;
+    fn_arg_count(vm, "id", &args, 1, 1)?;
     Ok(Value::Int(match &args.pos()[0] {
         Value::Obj(o) => o.addr() as i64,
         Value::Int(i) => 0x1000_0000 + (*i).wrapping_mul(32),
@@ -462,12 +462,12 @@ fn id(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 }
 
 fn hash(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "hash", &args, 1, 1)?;
+    fn_arg_count(vm, "hash", &args, 1, 1)?;
     Ok(Value::Int(vm.hash(&args.pos()[0])?))
 }
 
 fn iter(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "iter", &args, 1, 2)?;
+    fn_arg_count(vm, "iter", &args, 1, 2)?;
     if args.pos().len() == 2 {
         return Ok(new_iter(IterState::Callable {
             func: args.pos()[0].clone(),
@@ -479,7 +479,7 @@ fn iter(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 }
 
 fn next(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "next", &args, 1, 2)?;
+    fn_arg_count(vm, "next", &args, 1, 2)?;
     let it = &args.pos()[0];
     let is_iter = match it {
         Value::Obj(o) => {
@@ -516,7 +516,7 @@ fn next(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 }
 
 fn callable(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "callable", &args, 1, 1)?;
+    fn_arg_count(vm, "callable", &args, 1, 1)?;
     let v = &args.pos()[0];
     Ok(Value::Bool(match v {
         Value::Obj(o) => match &o.payload {
@@ -534,7 +534,7 @@ fn callable(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 }
 
 fn chr(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "chr", &args, 1, 1)?;
+    fn_arg_count(vm, "chr", &args, 1, 1)?;
     let v = &args.pos()[0];
     let Some(b) = as_int_like(v) else {
         return Err(vm.type_error(format!(
@@ -558,7 +558,7 @@ fn chr(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 }
 
 fn ord(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "ord", &args, 1, 1)?;
+    fn_arg_count(vm, "ord", &args, 1, 1)?;
     let v = &args.pos()[0];
     match v.as_obj().map(|o| &o.payload) {
         Some(Payload::Str(s)) => {
@@ -587,7 +587,7 @@ fn ord(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 }
 
 fn divmod(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "divmod", &args, 2, 2)?;
+    fn_arg_count(vm, "divmod", &args, 2, 2)?;
     let (a, b) = (&args.pos()[0], &args.pos()[1]);
     if let Some(m) = ops::special(a, "__divmod__") {
         return vm.call(&m, &[a.clone(), b.clone()]);
@@ -691,7 +691,7 @@ fn round(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 }
 
 fn radix(vm: &Vm, args: CallArgs, r: u32) -> PyResult<Value> {
-    arg_count(vm, "hex", &args, 1, 1)?;
+    fn_arg_count(vm, "hex", &args, 1, 1)?;
     let b = ops::index_of(vm, &args.pos()[0])?;
     Ok(new_str(crate::format::int_to_radix_string(&b, r, true)))
 }
@@ -707,7 +707,7 @@ fn bin(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 }
 
 fn format(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "format", &args, 1, 2)?;
+    fn_arg_count(vm, "format", &args, 1, 2)?;
     let spec = match args.pos().get(1) {
         Some(s) => s
             .as_obj()
@@ -725,7 +725,7 @@ fn format(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 }
 
 fn vars(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "vars", &args, 0, 1)?;
+    fn_arg_count(vm, "vars", &args, 0, 1)?;
     match args.pos().first() {
         Some(v) => vm
             .get_attr_str(v, "__dict__")
@@ -742,7 +742,7 @@ fn globals(vm: &Vm, _args: CallArgs) -> PyResult<Value> {
 }
 
 fn any(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "any", &args, 1, 1)?;
+    fn_arg_count(vm, "any", &args, 1, 1)?;
     let it = ops::get_iter(vm, &args.pos()[0])?;
     while let Some(x) = ops::next(vm, &it)? {
         if ops::truthy(vm, &x)? {
@@ -753,7 +753,7 @@ fn any(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 }
 
 fn all(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "all", &args, 1, 1)?;
+    fn_arg_count(vm, "all", &args, 1, 1)?;
     let it = ops::get_iter(vm, &args.pos()[0])?;
     while let Some(x) = ops::next(vm, &it)? {
         if !ops::truthy(vm, &x)? {
@@ -764,7 +764,7 @@ fn all(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 }
 
 fn input(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "input", &args, 0, 1)?;
+    fn_arg_count(vm, "input", &args, 0, 1)?;
     if let Some(p) = args.pos().first() {
         write_stdout(vm, &vm.str_of(p)?);
         flush_stdout();
@@ -790,7 +790,7 @@ fn build_class(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 }
 
 fn import(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "__import__", &args, 1, 5)?;
+    fn_arg_count(vm, "__import__", &args, 1, 5)?;
     let name = args.pos()[0]
         .as_obj()
         .and_then(|o| o.as_str())

@@ -361,25 +361,11 @@ pub fn check_arity(
     if got >= min && got <= max {
         return Ok(());
     }
-    let plural = |n: usize| if n == 1 { "" } else { "s" };
     Err(vm.type_error(if dunder {
-        format!("expected {min} argument{}, got {got}", plural(min))
-    } else if min == max {
-        match min {
-            0 => format!("{owner}.{name}() takes no arguments ({got} given)"),
-            1 => format!("{owner}.{name}() takes exactly one argument ({got} given)"),
-            n => format!("{owner}.{name}() takes exactly {n} arguments ({got} given)"),
-        }
-    } else if got < min {
-        format!(
-            "{name} expected at least {min} argument{}, got {got}",
-            plural(min)
-        )
+        let plural = if min == 1 { "" } else { "s" };
+        format!("expected {min} argument{plural}, got {got}")
     } else {
-        format!(
-            "{name} expected at most {max} argument{}, got {got}",
-            plural(max)
-        )
+        crate::builtins::args::arity_message(&format!("{owner}.{name}"), name, min, max, got)
     }))
 }
 

@@ -1,7 +1,7 @@
 //! The `math` module: argument conversion and error mapping around the
 //! pure numeric core in `mathcore`.
 
-use crate::builtins::args::arg_count;
+use crate::builtins::args::module_fn_arg_count;
 use crate::builtins::int::{as_int_like, int_from_bigint};
 use crate::builtins::types::types;
 use crate::function::CallArgs;
@@ -59,7 +59,7 @@ fn int_arg(vm: &Vm, v: &Value) -> PyResult<BigInt> {
 }
 
 fn f1(vm: &Vm, a: &CallArgs, name: &str, f: fn(f64) -> Result<f64, MathError>) -> PyResult<Value> {
-    arg_count(vm, name, a, 1, 1)?;
+    module_fn_arg_count(vm, "math", name, a, 1, 1)?;
     let x = real(vm, &a.pos()[0])?;
     f(x).map(Value::Float).map_err(|e| math_err(vm, e))
 }
@@ -97,17 +97,17 @@ fn m_atanh(x: f64) -> Result<f64, MathError> {
 unary! { asinh => m_asinh, acosh => m_acosh, atanh => m_atanh }
 
 fn fabs(vm: &Vm, a: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "fabs", &a, 1, 1)?;
+    module_fn_arg_count(vm, "math", "fabs", &a, 1, 1)?;
     Ok(Value::Float(m::fabs(real(vm, &a.pos()[0])?)))
 }
 
 fn degrees(vm: &Vm, a: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "degrees", &a, 1, 1)?;
+    module_fn_arg_count(vm, "math", "degrees", &a, 1, 1)?;
     Ok(Value::Float(m::degrees(real(vm, &a.pos()[0])?)))
 }
 
 fn radians(vm: &Vm, a: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "radians", &a, 1, 1)?;
+    module_fn_arg_count(vm, "math", "radians", &a, 1, 1)?;
     Ok(Value::Float(m::radians(real(vm, &a.pos()[0])?)))
 }
 
@@ -118,7 +118,7 @@ fn rounding(
     dunder: &'static str,
     f: fn(f64) -> Result<BigInt, MathError>,
 ) -> PyResult<Value> {
-    arg_count(vm, name, &a, 1, 1)?;
+    module_fn_arg_count(vm, "math", name, &a, 1, 1)?;
     let v = &a.pos()[0];
     if let Some(b) = as_int_like(v) {
         return Ok(int_from_bigint(b));
@@ -141,7 +141,7 @@ fn trunc(vm: &Vm, a: CallArgs) -> PyResult<Value> {
 }
 
 fn f2(vm: &Vm, a: &CallArgs, name: &str) -> PyResult<(f64, f64)> {
-    arg_count(vm, name, a, 2, 2)?;
+    module_fn_arg_count(vm, "math", name, a, 2, 2)?;
     Ok((real(vm, &a.pos()[0])?, real(vm, &a.pos()[1])?))
 }
 
@@ -171,7 +171,7 @@ fn pow(vm: &Vm, a: CallArgs) -> PyResult<Value> {
 }
 
 fn modf(vm: &Vm, a: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "modf", &a, 1, 1)?;
+    module_fn_arg_count(vm, "math", "modf", &a, 1, 1)?;
     let (f, i) = m::modf(real(vm, &a.pos()[0])?);
     Ok(crate::builtins::tuple::new_tuple(vec![
         Value::Float(f),
@@ -180,7 +180,7 @@ fn modf(vm: &Vm, a: CallArgs) -> PyResult<Value> {
 }
 
 fn frexp(vm: &Vm, a: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "frexp", &a, 1, 1)?;
+    module_fn_arg_count(vm, "math", "frexp", &a, 1, 1)?;
     let (f, e) = m::frexp(real(vm, &a.pos()[0])?);
     Ok(crate::builtins::tuple::new_tuple(vec![
         Value::Float(f),
@@ -189,7 +189,7 @@ fn frexp(vm: &Vm, a: CallArgs) -> PyResult<Value> {
 }
 
 fn ldexp(vm: &Vm, a: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "ldexp", &a, 2, 2)?;
+    module_fn_arg_count(vm, "math", "ldexp", &a, 2, 2)?;
     let x = real(vm, &a.pos()[0])?;
     let i = int_arg(vm, &a.pos()[1])?;
     m::ldexp(x, &i)
@@ -216,7 +216,10 @@ fn unreachable_int() -> &'static BigInt {
 }
 
 fn log(vm: &Vm, a: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "log", &a, 1, 2)?;
+    let n = a.pos().len();
+    if a.has_kwargs() || !(1..=2).contains(&n) {
+        return Err(vm.type_error("math.log requires 1 to 2 arguments"));
+    }
     let mut h1 = None;
     let mut h2 = None;
     let x = to_real(vm, &a.pos()[0], &mut h1)?;
@@ -230,42 +233,42 @@ fn log(vm: &Vm, a: CallArgs) -> PyResult<Value> {
 }
 
 fn log2(vm: &Vm, a: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "log2", &a, 1, 1)?;
+    module_fn_arg_count(vm, "math", "log2", &a, 1, 1)?;
     let mut h = None;
     let x = to_real(vm, &a.pos()[0], &mut h)?;
     m::log2(x).map(Value::Float).map_err(|e| math_err(vm, e))
 }
 
 fn log10(vm: &Vm, a: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "log10", &a, 1, 1)?;
+    module_fn_arg_count(vm, "math", "log10", &a, 1, 1)?;
     let mut h = None;
     let x = to_real(vm, &a.pos()[0], &mut h)?;
     m::log10(x).map(Value::Float).map_err(|e| math_err(vm, e))
 }
 
 fn isqrt(vm: &Vm, a: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "isqrt", &a, 1, 1)?;
+    module_fn_arg_count(vm, "math", "isqrt", &a, 1, 1)?;
     m::isqrt(&int_arg(vm, &a.pos()[0])?)
         .map(int_from_bigint)
         .map_err(|e| math_err(vm, e))
 }
 
 fn factorial(vm: &Vm, a: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "factorial", &a, 1, 1)?;
+    module_fn_arg_count(vm, "math", "factorial", &a, 1, 1)?;
     m::factorial(&int_arg(vm, &a.pos()[0])?)
         .map(int_from_bigint)
         .map_err(|e| math_err(vm, e))
 }
 
 fn comb(vm: &Vm, a: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "comb", &a, 2, 2)?;
+    module_fn_arg_count(vm, "math", "comb", &a, 2, 2)?;
     m::comb(&int_arg(vm, &a.pos()[0])?, &int_arg(vm, &a.pos()[1])?)
         .map(int_from_bigint)
         .map_err(|e| math_err(vm, e))
 }
 
 fn perm(vm: &Vm, a: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "perm", &a, 1, 2)?;
+    module_fn_arg_count(vm, "math", "perm", &a, 1, 2)?;
     let n = int_arg(vm, &a.pos()[0])?;
     let k = match a.pos().get(1) {
         Some(v) if !v.is_none() => Some(int_arg(vm, v)?),
@@ -296,7 +299,7 @@ fn floats(vm: &Vm, v: &Value) -> PyResult<Vec<f64>> {
 }
 
 fn fsum(vm: &Vm, a: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "fsum", &a, 1, 1)?;
+    module_fn_arg_count(vm, "math", "fsum", &a, 1, 1)?;
     m::fsum(&floats(vm, &a.pos()[0])?)
         .map(Value::Float)
         .map_err(|e| math_err(vm, e))
@@ -312,7 +315,7 @@ fn hypot(vm: &Vm, a: CallArgs) -> PyResult<Value> {
 }
 
 fn dist(vm: &Vm, a: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "dist", &a, 2, 2)?;
+    module_fn_arg_count(vm, "math", "dist", &a, 2, 2)?;
     let p = floats(vm, &a.pos()[0])?;
     let q = floats(vm, &a.pos()[1])?;
     m::dist(&p, &q)
@@ -337,15 +340,15 @@ fn isclose(vm: &Vm, a: CallArgs) -> PyResult<Value> {
 }
 
 fn isfinite(vm: &Vm, a: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "isfinite", &a, 1, 1)?;
+    module_fn_arg_count(vm, "math", "isfinite", &a, 1, 1)?;
     Ok(Value::Bool(real(vm, &a.pos()[0])?.is_finite()))
 }
 fn isinf(vm: &Vm, a: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "isinf", &a, 1, 1)?;
+    module_fn_arg_count(vm, "math", "isinf", &a, 1, 1)?;
     Ok(Value::Bool(real(vm, &a.pos()[0])?.is_infinite()))
 }
 fn isnan(vm: &Vm, a: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "isnan", &a, 1, 1)?;
+    module_fn_arg_count(vm, "math", "isnan", &a, 1, 1)?;
     Ok(Value::Bool(real(vm, &a.pos()[0])?.is_nan()))
 }
 

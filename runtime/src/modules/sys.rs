@@ -2,7 +2,7 @@
 //! int-digit limit, maxsize, modules and version information.
 
 use crate::builtins::add_method;
-use crate::builtins::args::arg_count;
+use crate::builtins::args::{arg_count, module_fn_arg_count};
 use crate::builtins::list::new_list;
 use crate::builtins::tuple::new_tuple;
 use crate::builtins::types::types;
@@ -66,7 +66,7 @@ fn flush(_vm: &Vm, a: CallArgs) -> PyResult<Value> {
 }
 
 fn exit(vm: &Vm, a: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "exit", &a, 0, 1)?;
+    module_fn_arg_count(vm, "sys", "exit", &a, 0, 1)?;
     let args = a.pos().to_vec();
     Err(PyErr(vm.new_exception(types().exc.system_exit, args)))
 }
@@ -82,7 +82,7 @@ fn getrecursionlimit(vm: &Vm, _a: CallArgs) -> PyResult<Value> {
 /// immediates report 1073741823 (`UINT_MAX >> 2`, CPython 3.12's immortal
 /// count).
 fn getrefcount(vm: &Vm, a: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "getrefcount", &a, 1, 1)?;
+    module_fn_arg_count(vm, "sys", "getrefcount", &a, 1, 1)?;
     const IMMORTAL_REPORT: i64 = (u32::MAX >> 2) as i64;
     Ok(Value::Int(match &a.pos()[0] {
         Value::Obj(o) if !o.is_immortal() => o.ref_count() as i64,
@@ -91,7 +91,7 @@ fn getrefcount(vm: &Vm, a: CallArgs) -> PyResult<Value> {
 }
 
 fn setrecursionlimit(vm: &Vm, a: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "setrecursionlimit", &a, 1, 1)?;
+    module_fn_arg_count(vm, "sys", "setrecursionlimit", &a, 1, 1)?;
     let n = ops::index_i64(vm, &a.pos()[0])?;
     if n < 1 {
         return Err(vm.value_error("recursion limit must be greater or equal than 1"));
@@ -126,7 +126,7 @@ fn set_int_max_str_digits(vm: &Vm, a: CallArgs) -> PyResult<Value> {
 }
 
 fn intern_fn(vm: &Vm, a: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "intern", &a, 1, 1)?;
+    module_fn_arg_count(vm, "sys", "intern", &a, 1, 1)?;
     match a.pos()[0].as_obj().and_then(|o| o.as_str()) {
         Some(s) => Ok(Value::Obj(crate::strobj::intern(s))),
         None => Err(vm.type_error("intern() argument must be str")),

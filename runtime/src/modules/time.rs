@@ -1,6 +1,6 @@
 //! The `time` module: wall clock, monotonic and performance counters, sleep.
 
-use crate::builtins::args::arg_count;
+use crate::builtins::args::module_fn_arg_count;
 use crate::function::CallArgs;
 use crate::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
@@ -35,7 +35,7 @@ fn perf_ns(_vm: &Vm, _a: CallArgs) -> PyResult<Value> {
 }
 
 fn sleep(vm: &Vm, a: CallArgs) -> PyResult<Value> {
-    arg_count(vm, "sleep", &a, 1, 1)?;
+    module_fn_arg_count(vm, "time", "sleep", &a, 1, 1)?;
     let s = crate::builtins::int::to_f64(vm, &a.pos()[0])?
         .ok_or_else(|| vm.type_error("'str' object cannot be interpreted as an integer"))?;
     if s < 0.0 {
