@@ -30,13 +30,13 @@ enum Convention {
 /// compares; the error is built out of line.
 #[inline(always)]
 pub fn arg_count(vm: &Vm, name: &str, args: &CallArgs, min: usize, max: usize) -> PyResult<()> {
-    check_count(vm, name, args, min, max, Convention::Method)
+    Convention::Method.check(vm, name, args, (min, max))
 }
 
 /// `arg_count` for a built-in function (`len`): there is no receiver.
 #[inline(always)]
 pub fn fn_arg_count(vm: &Vm, name: &str, args: &CallArgs, min: usize, max: usize) -> PyResult<()> {
-    check_count(vm, name, args, min, max, Convention::Function(""))
+    Convention::Function("").check(vm, name, args, (min, max))
 }
 
 /// `fn_arg_count` for a function of `module` (`math.sqrt`).
@@ -49,7 +49,7 @@ pub fn module_fn_arg_count(
     min: usize,
     max: usize,
 ) -> PyResult<()> {
-    check_count(vm, name, args, min, max, Convention::Function(module))
+    Convention::Function(module).check(vm, name, args, (min, max))
 }
 
 /// `arg_count` for a callable that CPython checks with Argument Clinic's
@@ -63,59 +63,49 @@ pub fn positional_arg_count(
     min: usize,
     max: usize,
 ) -> PyResult<()> {
-    check_count(vm, name, args, min, max, Convention::Positional)
+    Convention::Positional.check(vm, name, args, (min, max))
 }
 
-#[inline(always)]
-fn check_count(
-    vm: &Vm,
-    name: &str,
-    args: &CallArgs,
-    min: usize,
-    max: usize,
-    convention: Convention,
-) -> PyResult<()> {
-    let n = args.pos().len();
-    if args.has_kwargs() || n < min || n > max {
-        return Err(arg_count_error(vm, name, args, min, max, convention));
+impl Convention {
+    /// The test behind the `*arg_count` functions: `bounds` are the
+    /// inclusive (min, max) of the positional arguments.
+    #[inline(always)]
+    fn check(self, vm: &Vm, name: &str, args: &CallArgs, bounds: (usize, usize)) -> PyResult<()> {
+        let n = args.pos().len();
+        if args.has_kwargs() || n < bounds.0 || n > bounds.1 {
+            return Err(self.error(vm, name, args, bounds));
+        }
+        Ok(())
     }
-    Ok(())
-}
 
-/// The TypeError of a call that `check_count` refused.
-#[cold]
-#[inline(never)]
-fn arg_count_error(
-    vm: &Vm,
-    name: &str,
-    args: &CallArgs,
-    min: usize,
-    max: usize,
-    convention: Convention,
-) -> PyErr {
-    if args.has_kwargs() {
-        return vm.type_error(format!("{name}() takes no keyword arguments"));
+    /// The TypeError of a call that `check` refused.
+    #[cold]
+    #[inline(never)]
+    fn error(self, vm: &Vm, name: &str, args: &CallArgs, (min, max): (usize, usize)) -> PyErr {
+        if args.has_kwargs() {
+            return vm.type_error(format!("{name}() takes no keyword arguments"));
+        }
+        let n = args.pos().len();
+        let message = match self {
+            Convention::Method => {
+                // CPython names the type that defines the method: the
+                // receiver's nearest built-in class.
+                let owner = args.pos().first().map(builtin_owner_name);
+                let called = match owner {
+                    Some(owner) => format!("{owner}.{name}"),
+                    None => name.to_string(),
+                };
+                let skip = |k: usize| k.saturating_sub(1);
+                arity_message(&called, name, skip(min), skip(max), skip(n))
+            }
+            Convention::Function("") => arity_message(name, name, min, max, n),
+            Convention::Function(module) => {
+                arity_message(&format!("{module}.{name}"), name, min, max, n)
+            }
+            Convention::Positional => positional_message(name, min, max, n),
+        };
+        vm.type_error(message)
     }
-    let n = args.pos().len();
-    let message = match convention {
-        Convention::Method => {
-            // CPython names the type that defines the method: the
-            // receiver's nearest built-in class.
-            let owner = args.pos().first().map(builtin_owner_name);
-            let called = match owner {
-                Some(owner) => format!("{owner}.{name}"),
-                None => name.to_string(),
-            };
-            let skip = |k: usize| k.saturating_sub(1);
-            arity_message(&called, name, skip(min), skip(max), skip(n))
-        }
-        Convention::Function("") => arity_message(name, name, min, max, n),
-        Convention::Function(module) => {
-            arity_message(&format!("{module}.{name}"), name, min, max, n)
-        }
-        Convention::Positional => positional_message(name, min, max, n),
-    };
-    vm.type_error(message)
 }
 
 /// The name of the nearest built-in class of `v`'s class (the class
