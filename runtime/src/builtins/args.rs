@@ -82,26 +82,27 @@ impl Convention {
     #[cold]
     #[inline(never)]
     fn error(self, vm: &Vm, name: &str, args: &CallArgs, (min, max): (usize, usize)) -> PyErr {
+        // The name as CPython qualifies it: by the type that defines a
+        // method (the receiver's nearest built-in class), by the module of
+        // a module's function.
+        let called = match self {
+            Convention::Method => match args.pos().first() {
+                Some(receiver) => format!("{}.{name}", builtin_owner_name(receiver)),
+                None => name.to_string(),
+            },
+            Convention::Function(module) if !module.is_empty() => format!("{module}.{name}"),
+            Convention::Function(_) | Convention::Positional => name.to_string(),
+        };
         if args.has_kwargs() {
-            return vm.type_error(format!("{name}() takes no keyword arguments"));
+            return vm.type_error(format!("{called}() takes no keyword arguments"));
         }
         let n = args.pos().len();
         let message = match self {
             Convention::Method => {
-                // CPython names the type that defines the method: the
-                // receiver's nearest built-in class.
-                let owner = args.pos().first().map(builtin_owner_name);
-                let called = match owner {
-                    Some(owner) => format!("{owner}.{name}"),
-                    None => name.to_string(),
-                };
                 let skip = |k: usize| k.saturating_sub(1);
                 arity_message(&called, name, skip(min), skip(max), skip(n))
             }
-            Convention::Function("") => arity_message(name, name, min, max, n),
-            Convention::Function(module) => {
-                arity_message(&format!("{module}.{name}"), name, min, max, n)
-            }
+            Convention::Function(_) => arity_message(&called, name, min, max, n),
             Convention::Positional => positional_message(name, min, max, n),
         };
         vm.type_error(message)

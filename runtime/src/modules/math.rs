@@ -216,8 +216,10 @@ fn unreachable_int() -> &'static BigInt {
 }
 
 fn log(vm: &Vm, a: CallArgs) -> PyResult<Value> {
-    let n = a.pos().len();
-    if a.has_kwargs() || !(1..=2).contains(&n) {
+    if a.has_kwargs() {
+        return Err(vm.type_error("log() takes no keyword arguments"));
+    }
+    if !(1..=2).contains(&a.pos().len()) {
         return Err(vm.type_error("math.log requires 1 to 2 arguments"));
     }
     let mut h1 = None;

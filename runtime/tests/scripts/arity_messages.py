@@ -40,3 +40,14 @@ for f in (lambda: L().append(), lambda: L().pop(1, 2), lambda: "a".lower(1),
         f()
     except TypeError as e:
         print(e)
+
+# Keyword arguments where none are taken, under the same qualified names.
+for f in (lambda: [].append(x=1), lambda: [].pop(x=1), lambda: {}.get(x=1),
+          lambda: reversed(x=1), lambda: iter(x=1), lambda: (1).bit_length(x=1),
+          lambda: set().add(x=1), lambda: isinstance(x=1), lambda: len(obj=1),
+          lambda: math.sqrt(x=1), lambda: math.log(x=1), lambda: math.log(1, 2, 3),
+          lambda: L().append(x=1)):
+    try:
+        f()
+    except TypeError as e:
+        print(e)
