@@ -46,6 +46,8 @@ pub struct Frame {
 
 // A frame is moved by value (returned from `Frame::new`, boxed for a
 // generator): small enough for the compiler to move it without a call.
+// (Debug builds add the stack's staleness check, `framestore.rs`.)
+#[cfg(not(debug_assertions))]
 const _: () = assert!(std::mem::size_of::<Frame>() <= 128);
 
 // SAFETY: a frame's raw slots are owned by the frame alone. A frame whose
@@ -79,7 +81,7 @@ impl Drop for Frame {
         // Values first (their drops may run code that takes blocks of its
         // own, released before this one), then the slots.
         self.locals.drop_values();
-        self.stack.clear();
+        self.stack.clear_unless_unwinding();
         if let Some(block) = self.block.take() {
             block.release();
         }
@@ -347,22 +349,30 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
     let first_unit = units.first_unit();
     let mut ip = f.ip;
     // The stack's top, kept in a register: the arms decided here pass it
-    // to the stack's cached-top methods (framestore.rs, "Cached top");
-    // anything that changes the stack otherwise reloads it.
+    // to the stack's cached-top methods (framestore.rs, "Cached top"),
+    // which move it and leave the stack's stored top behind.
     let mut sp = f.stack.top_ptr();
     // A call of a cached-top method. Their contract (`framestore.rs`,
-    // "Cached top"): the cached pointer is the stack's top. `sp` is taken
-    // from `top_ptr()` above, these methods keep it so, and it is reloaded
-    // after anything else that may change the stack (the general path,
-    // family executors, calls, unpacking); the debug build asserts it on
-    // every call (CI runs the corpus under it).
+    // "Cached top"): the cached pointer is the stack's true top. `sp` is
+    // taken from `top_ptr()` above and moved only by these methods; it is
+    // stored back (`sync!`) before anything else uses the stack (the
+    // general path, family executors, calls, unpacking, and the loop's
+    // end) and reloaded after. The debug build checks both (CI runs the
+    // corpus under it).
     macro_rules! stack {
         ($method:ident $(::<$n:literal>)? ($($arg:expr),*)) => {
-            // SAFETY: `sp` is the stack's top (above).
+            // SAFETY: `sp` is the stack's true top (above).
             unsafe { f.stack.$method $(::<$n>)? ($($arg),*) }
         };
     }
-    'dispatch: loop {
+    // Stores the cached top back: the sync point before other code uses
+    // the stack.
+    macro_rules! sync {
+        () => {
+            stack!(set_top(sp))
+        };
+    }
+    let out = 'dispatch: loop {
         let mut cur = ip;
         // SAFETY: `ip < units.len()`: `load_code` verified the code
         // (`compiler::verify_control_flow`: it ends with an instruction that
@@ -388,13 +398,14 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                 () => {{
                     f.ip = ip;
                     f.lasti = cur;
+                    sync!();
                     let flow = step(vm, f, op, arg, cur);
+                    sp = f.stack.top_ptr();
                     if matches!(flow, Ok(Flow::Next)) {
                         // Owns nothing: forgotten rather than passed to the
                         // out-of-line drop glue of the whole result.
                         std::mem::forget(flow);
                         ip = f.ip;
-                        sp = f.stack.top_ptr();
                         continue 'dispatch;
                     }
                     break 'dispatch (flow, cur);
@@ -431,6 +442,7 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                 ($e:expr) => {{
                     f.ip = ip + weft_specializer::FAMILY_CACHE_UNITS;
                     f.lasti = cur;
+                    sync!();
                     let done = $e;
                     sp = f.stack.top_ptr();
                     tri!(done);
@@ -602,6 +614,7 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                 }
                 Opcode::PUSH_NULL => stack!(push_cached(&mut sp, Value::Null)),
                 Opcode::COPY => {
+                    sync!();
                     let v = f.stack[f.stack.len() - arg as usize].clone();
                     stack!(push_cached(&mut sp, v));
                 }
@@ -698,6 +711,7 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                 | Opcode::UNPACK_SEQUENCE_TUPLE
                 | Opcode::UNPACK_SEQUENCE_LIST => {
                     let seq = stack!(pop_cached(&mut sp)).unwrap_or(Value::Null);
+                    sync!();
                     let unpacked =
                         specialize::unpack_sequence::fast(op, &seq, arg as usize, &mut f.stack);
                     sp = f.stack.top_ptr();
@@ -792,6 +806,7 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                 | Opcode::CALL_NON_PY_GENERAL => {
                     f.ip = ip;
                     f.lasti = cur;
+                    sync!();
                     let called = specialize::call::fast_hit(vm, f, op, arg as usize, cur);
                     sp = f.stack.top_ptr();
                     match called {
@@ -833,7 +848,11 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
             }
             continue 'dispatch;
         }
-    }
+    };
+    // Every way out leaves `sp` the true top (the paths that ran other
+    // code reloaded it): the stack is whole again for the caller.
+    sync!();
+    out
 }
 
 fn jump_forward(f: &mut Frame, arg: u32) {

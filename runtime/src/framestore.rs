@@ -259,6 +259,13 @@ pub struct ValueStack {
     /// One past the last slot.
     end: *mut Value,
     spilled: bool,
+    /// Debug builds: the cached-top methods have moved the top since the
+    /// last `set_top` (`top` is stale, `cached` is the truth); any other
+    /// method asserts that it is not ("Cached top" below).
+    #[cfg(debug_assertions)]
+    stale: bool,
+    #[cfg(debug_assertions)]
+    cached: *mut Value,
 }
 
 impl Default for ValueStack {
@@ -289,12 +296,17 @@ impl ValueStack {
             // SAFETY: one past the end of the caller's `cap` slots.
             end: unsafe { base.as_ptr().add(cap) },
             spilled: false,
+            #[cfg(debug_assertions)]
+            stale: false,
+            #[cfg(debug_assertions)]
+            cached: base.as_ptr(),
         }
     }
 
     /// Number of values.
     #[inline(always)]
     pub fn len(&self) -> usize {
+        self.assert_synced();
         // SAFETY: `top` and `base` point into (or one past) one buffer,
         // `top` never below `base`.
         unsafe { self.top.offset_from(self.base.as_ptr()) as usize }
@@ -303,6 +315,7 @@ impl ValueStack {
     /// True when there are no values.
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
+        self.assert_synced();
         self.top == self.base.as_ptr()
     }
 
@@ -316,23 +329,77 @@ impl ValueStack {
     /// "Cached top" below).
     #[inline(always)]
     pub(crate) fn top_ptr(&self) -> *mut Value {
+        self.assert_synced();
         self.top
+    }
+
+    /// Debug builds: asserts that no cached top has moved past `top`
+    /// unsynced (every method but the cached-top ones reads `top`).
+    #[inline(always)]
+    fn assert_synced(&self) {
+        #[cfg(debug_assertions)]
+        debug_assert!(
+            !self.stale,
+            "value stack read with its top cached elsewhere"
+        );
+    }
+
+    /// Makes `top` (a cached top the cached-top methods kept) the stack's
+    /// top again: the sync point before any other method is used.
+    ///
+    /// # Safety
+    /// `top` must be the cached top of the "Cached top" contract.
+    #[inline(always)]
+    pub(crate) unsafe fn set_top(&mut self, top: *mut Value) {
+        #[cfg(debug_assertions)]
+        {
+            debug_assert_eq!(top, self.cached_truth(), "stale cached stack top");
+            self.stale = false;
+        }
+        self.top = top;
+    }
+
+    /// Debug builds: where the top truly is.
+    #[cfg(debug_assertions)]
+    fn cached_truth(&self) -> *mut Value {
+        if self.stale {
+            self.cached
+        } else {
+            self.top
+        }
+    }
+
+    /// Debug builds: records a move of the cached top (see `stale`).
+    #[inline(always)]
+    fn moved_cached(&mut self, _top: *mut Value) {
+        #[cfg(debug_assertions)]
+        {
+            self.stale = true;
+            self.cached = _top;
+        }
     }
 
     /// Pushes `v`.
     #[inline(always)]
     pub fn push(&mut self, v: Value) {
-        let mut top = self.top;
-        // SAFETY: `top` is the stack's top.
-        unsafe { self.push_cached(&mut top, v) }
+        let mut top = self.top_ptr();
+        // SAFETY: `top` is the stack's top, made so again after the push.
+        unsafe {
+            self.push_cached(&mut top, v);
+            self.set_top(top);
+        }
     }
 
     /// Pops the top value.
     #[inline(always)]
     pub fn pop(&mut self) -> Option<Value> {
-        let mut top = self.top;
-        // SAFETY: `top` is the stack's top.
-        unsafe { self.pop_cached(&mut top) }
+        let mut top = self.top_ptr();
+        // SAFETY: `top` is the stack's top, made so again after the pop.
+        unsafe {
+            let v = self.pop_cached(&mut top);
+            self.set_top(top);
+            v
+        }
     }
 
     /// Drops the values above the first `n`.
@@ -366,6 +433,26 @@ impl ValueStack {
         }
     }
 
+    /// `clear` for the end of the stack's frame: when a panic is unwinding
+    /// through a running frame the values are leaked instead, since `top`
+    /// may be stale ("Cached top" below). Nothing to test, and no call,
+    /// for the empty stack a returning frame leaves.
+    #[inline(always)]
+    pub(crate) fn clear_unless_unwinding(&mut self) {
+        if self.top != self.base.as_ptr() {
+            self.clear_nonempty_unless_unwinding();
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn clear_nonempty_unless_unwinding(&mut self) {
+        if std::thread::panicking() {
+            return;
+        }
+        self.clear();
+    }
+
     /// Pops the top `n` values, bottom first.
     #[inline]
     pub fn split_off_top(&mut self, n: usize) -> Vec<Value> {
@@ -386,34 +473,34 @@ impl ValueStack {
     #[inline(always)]
     pub fn last(&self) -> Option<&Value> {
         // SAFETY: the stack's own top.
-        unsafe { self.last_cached(self.top) }
+        unsafe { self.last_cached(self.top_ptr()) }
     }
 
     /// The top value, mutably.
     #[inline(always)]
     pub fn last_mut(&mut self) -> Option<&mut Value> {
         // SAFETY: the stack's own top.
-        unsafe { self.last_mut_cached(self.top) }
+        unsafe { self.last_mut_cached(self.top_ptr()) }
     }
 
     /// The two top values (the second, then the top), when there are two.
     #[inline(always)]
     pub fn top2(&self) -> Option<(&Value, &Value)> {
         // SAFETY: the stack's own top.
-        unsafe { self.top2_cached(self.top) }
+        unsafe { self.top2_cached(self.top_ptr()) }
     }
 
     /// The `N` top values (the top last), mutably, when there are `N`.
     #[inline(always)]
     pub fn top_mut<const N: usize>(&mut self) -> Option<&mut [Value; N]> {
         // SAFETY: the stack's own top.
-        unsafe { self.top_mut_cached(self.top) }
+        unsafe { self.top_mut_cached(self.top_ptr()) }
     }
 
     /// Drops the `n` top values (all of them if there are fewer).
     #[inline(always)]
     pub fn drop_top(&mut self, n: usize) {
-        let mut top = self.top;
+        let mut top = self.top_ptr();
         // SAFETY: `top` is the stack's top.
         unsafe { self.drop_top_cached(&mut top, n) }
     }
@@ -422,30 +509,41 @@ impl ValueStack {
     /// with fewer than two values, just pushes `v`.
     #[inline(always)]
     pub fn replace_top2(&mut self, v: Value) {
-        let mut top = self.top;
-        // SAFETY: `top` is the stack's top.
-        unsafe { self.replace_top2_cached(&mut top, v) }
+        let mut top = self.top_ptr();
+        // SAFETY: `top` is the stack's top, made so again after.
+        unsafe {
+            self.replace_top2_cached(&mut top, v);
+            self.set_top(top);
+        }
     }
 
     // ----- Cached top -----
     //
-    // The dispatch loop keeps a copy of `top` in a local (a register) and
-    // passes it to these methods instead of having them load `top`, which
-    // the previous instruction has just stored: every push and pop would
-    // otherwise wait on that store. Each method reads the copy, stores
-    // `top` as the plain method does (so the stack is whole at every
-    // point, and any code that reads it through `&self` sees the truth),
-    // and updates the copy.
+    // The dispatch loop keeps the top in a local (a register), the cached
+    // top, and passes it to these methods; they move the cached top and
+    // leave the stored `top` behind, as CPython's loop keeps its stack
+    // pointer in a local. Before anything else reads or changes the stack
+    // (every other method, and any code the frame is passed to), the loop
+    // stores it back with `set_top`, and after such code it reloads it
+    // with `top_ptr()`.
     //
     // Safety (every method here): the cached pointer passed in must be the
-    // stack's top (`top_ptr()`, kept by these methods); the loop reloads it
-    // after any code that may have changed the stack itself. Debug builds
-    // assert it on every call.
+    // stack's true top: taken from `top_ptr()` and moved only by these
+    // methods since. Debug builds check both sides: these methods compare
+    // it with the truth they record, and every other method asserts that
+    // no cached top has moved unsynced (`stale`); CI runs the corpus under
+    // the debug build.
+    //
+    // Unwinding: a panic inside the loop leaves `top` stale, either side
+    // of the truth. The values are then leaked, not dropped
+    // (`clear_unless_unwinding`): dropping up to a stale `top` above the
+    // truth would drop moved-out values twice.
 
     /// Number of values, by the cached top.
     #[inline(always)]
     unsafe fn len_at(&self, top: *mut Value) -> usize {
-        debug_assert_eq!(top, self.top, "stale cached stack top");
+        #[cfg(debug_assertions)]
+        debug_assert_eq!(top, self.cached_truth(), "stale cached stack top");
         // SAFETY: `top` is the stack's top (the contract above), which
         // points into (or one past) the buffer, never below `base`.
         unsafe { top.offset_from(self.base.as_ptr()) as usize }
@@ -454,8 +552,11 @@ impl ValueStack {
     /// `push`, by the cached top.
     #[inline(always)]
     pub(crate) unsafe fn push_cached(&mut self, top: &mut *mut Value, v: Value) {
-        debug_assert_eq!(*top, self.top, "stale cached stack top");
+        #[cfg(debug_assertions)]
+        debug_assert_eq!(*top, self.cached_truth(), "stale cached stack top");
         if *top == self.end {
+            // SAFETY: the caller's contract (`*top` is the true top).
+            unsafe { self.set_top(*top) };
             self.grow();
             *top = self.top;
         }
@@ -465,7 +566,7 @@ impl ValueStack {
             top.write(v);
             *top = top.add(1);
         }
-        self.top = *top;
+        self.moved_cached(*top);
     }
 
     /// `pop`, by the cached top.
@@ -478,7 +579,7 @@ impl ValueStack {
         // counted (`top` is lowered first), so it is moved out once.
         unsafe {
             *top = top.sub(1);
-            self.top = *top;
+            self.moved_cached(*top);
             Some(Value::read_words(*top))
         }
     }
@@ -541,7 +642,7 @@ impl ValueStack {
         // by assignment (which drops it); `top` stays within the buffer.
         unsafe {
             *top = top.sub(1);
-            self.top = *top;
+            self.moved_cached(*top);
             let popped = top.read();
             *top.sub(1) = v;
             drop(popped);
@@ -574,6 +675,8 @@ impl ValueStack {
     #[inline(always)]
     pub(crate) unsafe fn drop_top_cached(&mut self, top: &mut *mut Value, n: usize) {
         let len = self.len_at(*top);
+        // SAFETY: the caller's contract (`*top` is the true top).
+        unsafe { self.set_top(*top) };
         self.truncate_from(len, len.saturating_sub(n));
         *top = self.top;
     }
@@ -615,7 +718,7 @@ impl Drop for ValueStack {
     // ends, and the two tests that find so are cheaper than a call.
     #[inline(always)]
     fn drop(&mut self) {
-        self.clear();
+        self.clear_unless_unwinding();
         if self.spilled {
             // SAFETY: a spilled buffer came from `heap_alloc(capacity)`,
             // and its values were just dropped.
@@ -628,6 +731,7 @@ impl std::ops::Deref for ValueStack {
     type Target = [Value];
     #[inline(always)]
     fn deref(&self) -> &[Value] {
+        self.assert_synced();
         // SAFETY: the slots from `base` to `top` hold values the stack owns.
         unsafe { std::slice::from_raw_parts(self.base.as_ptr(), self.len()) }
     }
@@ -636,6 +740,7 @@ impl std::ops::Deref for ValueStack {
 impl std::ops::DerefMut for ValueStack {
     #[inline(always)]
     fn deref_mut(&mut self) -> &mut [Value] {
+        self.assert_synced();
         // SAFETY: as in `deref`, and `&mut self` makes the access unique.
         unsafe { std::slice::from_raw_parts_mut(self.base.as_ptr(), self.len()) }
     }
@@ -690,18 +795,20 @@ mod tests {
     }
 
     #[test]
-    fn cached_top_methods_track_the_stack_and_keep_it_whole() {
+    fn cached_top_methods_track_the_stack_and_sync_back() {
         let drops = Arc::new(AtomicUsize::new(0));
         // Room for two: the third push grows (moves) the stack, and the
         // cached top must follow it.
         let mut s = ValueStack::with_capacity(2);
         let mut top = s.top_ptr();
         // SAFETY: `top` comes from `top_ptr()` and the stack changes only
-        // through the cached-top methods, which keep it the stack's top.
+        // through the cached-top methods, which keep it the true top, and
+        // it is stored back with `set_top` before any other method.
         unsafe {
             s.push_cached(&mut top, Value::Int(1));
             s.push_cached(&mut top, counted(&drops));
             s.push_cached(&mut top, Value::Float(2.5));
+            s.set_top(top);
             assert_eq!(top, s.top_ptr());
             assert_eq!(s.len(), 3);
             assert!(matches!(s.last_cached(top), Some(Value::Float(x)) if *x == 2.5));
@@ -719,11 +826,13 @@ mod tests {
             assert!(!s.swap_cached(top, 4) && !s.swap_cached(top, 0));
             assert_eq!(drops.load(Ordering::SeqCst), 0);
             s.replace_top2_cached(&mut top, Value::Bool(true));
+            s.set_top(top);
             assert_eq!(top, s.top_ptr());
             assert_eq!(drops.load(Ordering::SeqCst), 1);
             assert!(matches!(s.pop_cached(&mut top), Some(Value::Bool(true))));
             assert!(matches!(s.pop_cached(&mut top), Some(Value::Float(_))));
             assert!(s.pop_cached(&mut top).is_none());
+            s.set_top(top);
             assert_eq!(top, s.top_ptr());
             s.push_cached(&mut top, counted(&drops));
             s.push_cached(&mut top, Value::Int(7));
@@ -731,6 +840,44 @@ mod tests {
             assert_eq!((top, s.len()), (s.top_ptr(), 0));
         }
         assert_eq!(drops.load(Ordering::SeqCst), 2);
+    }
+
+    /// Debug builds catch a read of the stack while a cached top has moved
+    /// past it unsynced (a missing `set_top` in the loop).
+    #[cfg(debug_assertions)]
+    #[test]
+    #[should_panic(expected = "value stack read with its top cached elsewhere")]
+    fn reading_past_an_unsynced_cached_top_is_caught() {
+        let mut s = ValueStack::with_capacity(4);
+        let mut top = s.top_ptr();
+        // SAFETY: `top` is the true top; the read below is the violation.
+        unsafe { s.push_cached(&mut top, Value::Int(1)) };
+        let _ = s.len();
+    }
+
+    /// A panic unwinding through a frame whose cached top is above or
+    /// below the stored one leaks the values rather than dropping any
+    /// twice: a value popped through the cached top (moved out, and
+    /// dropped by its taker) is not dropped again by the stack.
+    #[test]
+    fn unwinding_with_a_stale_top_drops_nothing_twice() {
+        let drops = Arc::new(AtomicUsize::new(0));
+        let d = drops.clone();
+        let unwound = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
+            let mut s = ValueStack::with_capacity(4);
+            s.push(counted(&d));
+            s.push(counted(&d));
+            let mut top = s.top_ptr();
+            // SAFETY: `top` is the true top; the stored one is left stale
+            // (above the truth) when the panic starts.
+            let popped = unsafe { s.pop_cached(&mut top) };
+            drop(popped);
+            assert_eq!(d.load(Ordering::SeqCst), 1);
+            panic!("unwinding through the frame");
+        }));
+        assert!(unwound.is_err());
+        // The popped value was dropped once; the one below it is leaked.
+        assert_eq!(drops.load(Ordering::SeqCst), 1);
     }
 
     #[test]
