@@ -352,6 +352,11 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
     // to the stack's cached-top methods (framestore.rs, "Cached top"),
     // which move it and leave the stack's stored top behind.
     let mut sp = f.stack.top_ptr();
+    // The frame's first local: a running frame's locals never move (its
+    // block moves to the heap only before it first runs, `Frame::detach`),
+    // so LOAD_FAST and STORE_FAST index from here, one load fewer than
+    // through `f.locals`.
+    let locals = f.locals.base_ptr();
     // A call of a cached-top method. Their contract (`framestore.rs`,
     // "Cached top"): the cached pointer is the stack's true top. `sp` is
     // taken from `top_ptr()` above and moved only by these methods; it is
@@ -469,8 +474,9 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                     );
                     match $op {
                         Opcode::LOAD_FAST => {
-                            // SAFETY: `a` names a local (above).
-                            let v = unsafe { f.locals.get_unchecked(a) };
+                            // SAFETY: `a` names a local (above), and
+                            // `locals` is where the frame's locals are.
+                            let v = unsafe { &*locals.add(a) };
                             if v.is_null() {
                                 tri!(Err(unbound_local(vm, code, a)))
                             }
@@ -479,8 +485,10 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                         }
                         Opcode::STORE_FAST => {
                             let v = stack!(pop_cached(&mut sp)).unwrap_or(Value::Null);
-                            // SAFETY: `a` names a local (above).
-                            *unsafe { f.locals.get_unchecked_mut(a) } = v;
+                            // SAFETY: `a` names a local (above), and
+                            // `locals` is where the frame's locals are; no
+                            // other reference to the slot is alive.
+                            *unsafe { &mut *locals.add(a) } = v;
                         }
                         _ => {
                             // SAFETY: `a` names a constant (above).

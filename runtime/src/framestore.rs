@@ -219,6 +219,14 @@ impl Locals {
         Locals { ptr, len }
     }
 
+    /// The first slot, for the dispatch loop to index locals from a
+    /// register. The slots stay where they are for as long as the view
+    /// does (a frame's block moves only before it first runs: `detach`).
+    #[inline(always)]
+    pub(crate) fn base_ptr(&self) -> *mut Value {
+        self.ptr.as_ptr()
+    }
+
     /// Drops the values (the view must not be used afterwards).
     #[inline]
     pub(crate) fn drop_values(&mut self) {
