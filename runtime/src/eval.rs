@@ -472,6 +472,9 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                             f.locals.len()
                         }
                     );
+                    // The block never moved under the running loop (the
+                    // corpus runs under the debug build).
+                    debug_assert_eq!(locals, f.locals.base_ptr());
                     match $op {
                         Opcode::LOAD_FAST => {
                             // SAFETY: `a` names a local (above), and
