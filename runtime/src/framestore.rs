@@ -359,21 +359,22 @@ impl ValueStack {
     /// `top` must be the cached top of the "Cached top" contract.
     #[inline(always)]
     pub(crate) unsafe fn set_top(&mut self, top: *mut Value) {
+        self.assert_true_top(top);
         #[cfg(debug_assertions)]
         {
-            debug_assert_eq!(top, self.cached_truth(), "stale cached stack top");
             self.stale = false;
         }
         self.top = top;
     }
 
-    /// Debug builds: where the top truly is.
-    #[cfg(debug_assertions)]
-    fn cached_truth(&self) -> *mut Value {
-        if self.stale {
-            self.cached
-        } else {
-            self.top
+    /// Debug builds: asserts that `top` is where the top truly is (the
+    /// stored top, or the cached one recorded since it went stale).
+    #[inline(always)]
+    fn assert_true_top(&self, _top: *mut Value) {
+        #[cfg(debug_assertions)]
+        {
+            let truth = if self.stale { self.cached } else { self.top };
+            debug_assert_eq!(_top, truth, "stale cached stack top");
         }
     }
 
@@ -550,8 +551,7 @@ impl ValueStack {
     /// Number of values, by the cached top.
     #[inline(always)]
     unsafe fn len_at(&self, top: *mut Value) -> usize {
-        #[cfg(debug_assertions)]
-        debug_assert_eq!(top, self.cached_truth(), "stale cached stack top");
+        self.assert_true_top(top);
         // SAFETY: `top` is the stack's top (the contract above), which
         // points into (or one past) the buffer, never below `base`.
         unsafe { top.offset_from(self.base.as_ptr()) as usize }
@@ -560,8 +560,7 @@ impl ValueStack {
     /// `push`, by the cached top.
     #[inline(always)]
     pub(crate) unsafe fn push_cached(&mut self, top: &mut *mut Value, v: Value) {
-        #[cfg(debug_assertions)]
-        debug_assert_eq!(*top, self.cached_truth(), "stale cached stack top");
+        self.assert_true_top(*top);
         if *top == self.end {
             // SAFETY: the caller's contract (`*top` is the true top).
             unsafe { self.set_top(*top) };
