@@ -222,6 +222,7 @@ pub fn new_cell(v: Value) -> ObjRef {
     ))
 }
 
+#[inline]
 fn cell_get(c: &ObjRef) -> Value {
     match &c.payload {
         Payload::Cell(m) => crate::objlock::load_value(m),
@@ -633,6 +634,18 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                     if !stack!(swap_cached(sp, arg as usize)) {
                         tri!(Err(vm.runtime_error("SWAP beyond the value stack")))
                     }
+                }
+                Opcode::LOAD_DEREF => {
+                    // A closure's variable; unbound (or a cell index the
+                    // code does not have) goes to the general path, which
+                    // raises.
+                    let Some(v) = f.cells.get(arg as usize).map(cell_get) else {
+                        general!()
+                    };
+                    if v.is_null() {
+                        general!()
+                    }
+                    stack!(push_cached(&mut sp, v));
                 }
                 Opcode::LOAD_CONST => uncached!(Opcode::LOAD_CONST, arg),
                 Opcode::LOAD_FAST => uncached!(Opcode::LOAD_FAST, arg),

@@ -210,7 +210,7 @@ pub fn floordiv(vm: &Vm, a: &BigInt, b: &BigInt) -> PyResult<BigInt> {
     if b.is_zero() {
         return Err(vm.zero_division("integer division or modulo by zero"));
     }
-    Ok(a.div_floor(b))
+    Ok(div_mod_floor(a, b).0)
 }
 
 /// Modulo with Python semantics (sign of the divisor).
@@ -218,7 +218,81 @@ pub fn modulo(vm: &Vm, a: &BigInt, b: &BigInt) -> PyResult<BigInt> {
     if b.is_zero() {
         return Err(vm.zero_division("integer modulo by zero"));
     }
-    Ok(a.mod_floor(b))
+    Ok(div_mod_floor(a, b).1)
+}
+
+/// `(a // b, a % b)` with Python's floor semantics, for `b` not zero.
+///
+/// num-bigint 0.4 divides by Burnikel–Ziegler recursion whenever both
+/// operands are longer than 64 limbs, whatever the size of the quotient.
+/// For a quotient of one machine word (pidigits' `(3*q + r) // t`, any
+/// ratio of two numbers of about the same size) that recursion does many
+/// times the work of one multiply-and-subtract pass, which
+/// [`small_quotient`] does instead, as CPython's schoolbook division does.
+fn div_mod_floor(a: &BigInt, b: &BigInt) -> (BigInt, BigInt) {
+    let Some((q, r)) = small_quotient(a.magnitude(), b.magnitude()) else {
+        return a.div_mod_floor(b);
+    };
+    // |a| = q * |b| + r with 0 <= r < |b|, and a is not zero (|a| >= |b|).
+    let q = BigInt::from(q);
+    if a.sign() == b.sign() {
+        (q, BigInt::from_biguint(b.sign(), r))
+    } else if r.is_zero() {
+        (-q, BigInt::zero())
+    } else {
+        // Rounded towards minus infinity: one more, and the remainder
+        // taken from the other side (it has the divisor's sign).
+        let r = b.magnitude() - r;
+        (-(q + 1u8), BigInt::from_biguint(b.sign(), r))
+    }
+}
+
+/// Bits of the divisor from which [`small_quotient`] takes over: smaller
+/// divisions are cheap in num-bigint already.
+const SMALL_QUOTIENT_MIN_DIVISOR_BITS: u64 = 128;
+
+/// `(a / b, a % b)` for magnitudes whose quotient is below 2^60, in O(n):
+/// the quotient is estimated from the leading bits (the divisor's top 64,
+/// the dividend's at the same shift) and corrected at most once. `None`
+/// for a small divisor or a larger quotient.
+///
+/// The estimate: with `s = bits(b) - 64`, `A = floor(a / 2^s)` (below
+/// 2^124) and `B = floor(b / 2^s)` (in [2^63, 2^64)), `e = floor(A / B)`
+/// is the quotient `Q` or `Q + 1`. Not smaller: `a / b < (A + 1) / B`, and
+/// `(A + 1) / B` exceeds `e + 1` only when `A + 1 = (e + 1) B` exactly,
+/// where `a < (e + 1) b`. At most one more: `A / B - A / (B + 1) =
+/// A / (B (B + 1)) < 2^124 / 2^126 < 1`, and `a / b > A / (B + 1)`.
+fn small_quotient(
+    a: &num_bigint::BigUint,
+    b: &num_bigint::BigUint,
+) -> Option<(u64, num_bigint::BigUint)> {
+    let (a_bits, b_bits) = (a.bits(), b.bits());
+    if b_bits <= SMALL_QUOTIENT_MIN_DIVISOR_BITS || a_bits < b_bits || a_bits - b_bits > 60 {
+        return None;
+    }
+    let shift = b_bits - 64;
+    let a_top = leading_bits(a, shift);
+    let b_top = leading_bits(b, shift) as u64;
+    let mut q = (a_top / u128::from(b_top)) as u64;
+    let mut product = b * q;
+    if product > *a {
+        q -= 1;
+        product -= b;
+    }
+    Some((q, a - product))
+}
+
+/// `floor(x / 2^shift)`, for a shift that leaves fewer than 128 bits.
+fn leading_bits(x: &num_bigint::BigUint, shift: u64) -> u128 {
+    let word = (shift / 64) as usize;
+    let bit = (shift % 64) as u32;
+    let digit = |i: usize| u128::from(x.iter_u64_digits().nth(i).unwrap_or(0));
+    let low = digit(word) | (digit(word + 1) << 64);
+    if bit == 0 {
+        low
+    } else {
+        (low >> bit) | (digit(word + 2) << (128 - bit))
+    }
 }
 
 /// `a ** b` for ints (float result for negative exponents), with optional modulus.
@@ -317,6 +391,76 @@ mod tests {
             assert_eq!(modulo(&vm, &b(a), &b(d)).unwrap(), b(r));
         }
         assert!(floordiv(&vm, &b(1), &b(0)).is_err());
+    }
+
+    /// The one-word-quotient division agrees with num-bigint's on every
+    /// sign combination, around exact multiples (where the estimate is one
+    /// too large), for divisors whose leading word is all ones or a single
+    /// bit, and over quotients of 1 to 60 bits; and it is the path taken.
+    #[test]
+    fn small_quotient_division_matches_the_general_division() {
+        use num_bigint::BigUint;
+        fn next(state: &mut u64) -> u64 {
+            *state ^= *state << 13;
+            *state ^= *state >> 7;
+            *state ^= *state << 17;
+            *state
+        }
+        fn random_biguint(state: &mut u64, words: usize) -> BigUint {
+            let digits: Vec<u32> = (0..words)
+                .flat_map(|_| {
+                    let d = next(state);
+                    [d as u32, (d >> 32) as u32]
+                })
+                .collect();
+            BigUint::new(digits)
+        }
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut divisors = vec![
+            BigUint::from(1u8) << 200u32,
+            (BigUint::from(1u8) << 256u32) - 1u8,
+            (BigUint::from(1u8) << 129u32) + 1u8,
+            ((BigUint::from(1u8) << 64u32) - 1u8) << 4000u32,
+        ];
+        for words in [3, 5, 70, 130, 300] {
+            for _ in 0..4 {
+                divisors.push(random_biguint(&mut state, words));
+            }
+        }
+        let mut fast_paths = 0;
+        for b in &divisors {
+            for quotient_bits in [1u32, 2, 7, 33, 59, 60] {
+                let q =
+                    BigUint::from(next(&mut state) >> (64 - quotient_bits)) | BigUint::from(1u8);
+                let under: BigUint = random_biguint(&mut state, b.iter_u64_digits().len()) % b;
+                let exact: BigUint = b * &q;
+                let dividends: [BigUint; 5] = [
+                    exact.clone(),
+                    &exact + &under,
+                    &exact + b - 1u8,
+                    &exact - 1u8,
+                    b.clone(),
+                ];
+                for a in dividends {
+                    fast_paths += usize::from(small_quotient(&a, b).is_some());
+                    for (sa, sb) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
+                        let signed = |x: &BigUint, s: i32| {
+                            let x = BigInt::from(x.clone());
+                            if s < 0 {
+                                -x
+                            } else {
+                                x
+                            }
+                        };
+                        let (a, b) = (signed(&a, sa), signed(b, sb));
+                        assert_eq!(div_mod_floor(&a, &b), a.div_mod_floor(&b), "{a} divmod {b}");
+                    }
+                }
+            }
+        }
+        // Every divisor but the 3-word random ones exceeds 128 bits, and
+        // every quotient fits: the fast path ran for nearly all of them.
+        assert!(fast_paths > 500, "fast path taken {fast_paths} times");
     }
 
     #[test]
