@@ -2,7 +2,7 @@
 //! arithmetic with Python's rules and errors, sequence concatenation and
 //! repetition, set algebra, dict union, and `%` formatting of str.
 
-use crate::builtins::int::{self, as_int_like, int_from_bigint, is_int_like};
+use crate::builtins::int::{self, int_from_bigint, is_int_like};
 use crate::builtins::list::new_list;
 use crate::builtins::tuple::new_tuple;
 use crate::builtins::types::types;
@@ -10,7 +10,7 @@ use crate::object::Payload;
 use crate::strobj::new_str;
 use crate::value::Value;
 use crate::vm::{PyResult, Vm};
-use num_bigint::BigInt;
+use num_traits::Zero;
 use weft_specializer::BinaryOperator;
 
 fn float_of(vm: &Vm, v: &Value) -> PyResult<Option<f64>> {
@@ -120,27 +120,29 @@ fn int_op(vm: &Vm, a: &Value, b: &Value, op: BinaryOperator) -> PyResult<Option<
             return Ok(Some(int::int_from_i128(r)));
         }
     }
-    let (Some(x), Some(y)) = (as_int_like(a), as_int_like(b)) else {
+    // Big ints by reference: an operand's digits are read, not copied.
+    let (Some(x), Some(y)) = (int::int_operand(a), int::int_operand(b)) else {
         return Ok(None);
     };
+    let (x, y) = (x.as_ref(), y.as_ref());
     Ok(Some(match op {
         Add => int_from_bigint(x + y),
         Subtract => int_from_bigint(x - y),
         Multiply => int_from_bigint(x * y),
-        FloorDivide => int_from_bigint(int::floordiv(vm, &x, &y)?),
-        Remainder => int_from_bigint(int::modulo(vm, &x, &y)?),
+        FloorDivide => int_from_bigint(int::floordiv(vm, x, y)?),
+        Remainder => int_from_bigint(int::modulo(vm, x, y)?),
         TrueDivide => {
-            if y == BigInt::from(0) {
+            if y.is_zero() {
                 return Err(vm.zero_division("division by zero"));
             }
             Value::Float(
-                crate::mathcore::math::int_true_divide(&x, &y)
+                crate::mathcore::math::int_true_divide(x, y)
                     .map_err(|e| vm.overflow_error(e.message().to_string()))?,
             )
         }
-        Power => int::int_pow(vm, &x, &y, None)?,
-        LShift => int_from_bigint(int::lshift(vm, &x, &y)?),
-        RShift => int_from_bigint(int::rshift(vm, &x, &y)?),
+        Power => int::int_pow(vm, x, y, None)?,
+        LShift => int_from_bigint(int::lshift(vm, x, y)?),
+        RShift => int_from_bigint(int::rshift(vm, x, y)?),
         And => int_from_bigint(x & y),
         Or => int_from_bigint(x | y),
         Xor => int_from_bigint(x ^ y),

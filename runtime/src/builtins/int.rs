@@ -122,6 +122,21 @@ pub fn as_int_like(v: &Value) -> Option<BigInt> {
     }
 }
 
+/// The integer of an int-like value, borrowed when it is a big int (no
+/// copy of its digits).
+pub fn int_operand(v: &Value) -> Option<std::borrow::Cow<'_, BigInt>> {
+    use std::borrow::Cow;
+    match v {
+        Value::Int(i) => Some(Cow::Owned(BigInt::from(*i))),
+        Value::Bool(b) => Some(Cow::Owned(BigInt::from(*b as i64))),
+        Value::Obj(o) => match &o.payload {
+            Payload::Int(b) => Some(Cow::Borrowed(b)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// Same as `as_int_like`.
 pub fn to_bigint(v: &Value) -> Option<BigInt> {
     as_int_like(v)
