@@ -97,11 +97,12 @@ impl Frame {
     /// A fresh frame for a function's `code` whose first locals are
     /// `args` (at most as many as it has locals; the rest start unbound),
     /// written as the slots are initialized: a Python call's frame, with
-    /// no second pass over its parameters. Out of line: inlined into the
-    /// dispatch loop it moved the loop's register allocation and cost
-    /// more than it saved (docs/PERFORMANCE.md, session 11, "Tried and
-    /// dropped").
-    #[inline(never)]
+    /// no second pass over its parameters. Inlined into the out-of-line
+    /// `run_exact` of the calls (`specialize::call`), never into the
+    /// dispatch loop: there it moved the loop's register allocation and
+    /// cost more than it saved (docs/PERFORMANCE.md, session 11, "Tried
+    /// and dropped").
+    #[inline(always)]
     pub fn with_args(
         code: &'static CodeObject,
         globals: ObjRef,
@@ -584,7 +585,7 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                     let v = std::mem::take(value);
                     match specialize::store_attr::fast(vm, units, $variant, cur, owner, name, v) {
                         Ok(()) => {
-                            stack!(drop_top_cached(&mut sp, 2));
+                            stack!(drop_top_cached::<2>(&mut sp));
                             hit!();
                         }
                         Err(v) => {
@@ -722,7 +723,7 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                     let v = std::mem::take(value);
                     match specialize::store_subscr::fast_list_int(op, container, key, v) {
                         Ok(()) => {
-                            stack!(drop_top_cached(&mut sp, 3));
+                            stack!(drop_top_cached::<3>(&mut sp));
                             hit!();
                         }
                         Err(v) => {

@@ -509,9 +509,8 @@ impl ValueStack {
     /// Drops the `n` top values (all of them if there are fewer).
     #[inline(always)]
     pub fn drop_top(&mut self, n: usize) {
-        let mut top = self.top_ptr();
-        // SAFETY: `top` is the stack's top.
-        unsafe { self.drop_top_cached(&mut top, n) }
+        let len = self.len();
+        self.truncate_from(len, len.saturating_sub(n));
     }
 
     /// Replaces the two top values with `v` (a binary operation's result);
@@ -678,14 +677,19 @@ impl ValueStack {
         true
     }
 
-    /// `drop_top`, by the cached top (the values dropped in place).
+    /// `drop_top`, by the cached top: the top `N` values (all of them if
+    /// there are fewer) dropped in place, with no sync of the stored top.
     #[inline(always)]
-    pub(crate) unsafe fn drop_top_cached(&mut self, top: &mut *mut Value, n: usize) {
-        let len = self.len_at(*top);
-        // SAFETY: the caller's contract (`*top` is the true top).
-        unsafe { self.set_top(*top) };
-        self.truncate_from(len, len.saturating_sub(n));
-        *top = self.top;
+    pub(crate) unsafe fn drop_top_cached<const N: usize>(&mut self, top: &mut *mut Value) {
+        let n = self.len_at(*top).min(N);
+        // SAFETY: the `n` slots below `top` hold values the stack owns;
+        // `top` is lowered past them first, so each is dropped once and
+        // never reached again (as `truncate` does).
+        unsafe {
+            *top = top.sub(n);
+            self.moved_cached(*top);
+            std::ptr::drop_in_place(std::ptr::slice_from_raw_parts_mut(*top, n));
+        }
     }
 
     /// Pushes every item of `items`.
@@ -843,7 +847,8 @@ mod tests {
             assert_eq!(top, s.top_ptr());
             s.push_cached(&mut top, counted(&drops));
             s.push_cached(&mut top, Value::Int(7));
-            s.drop_top_cached(&mut top, 2);
+            s.drop_top_cached::<2>(&mut top);
+            s.set_top(top);
             assert_eq!((top, s.len()), (s.top_ptr(), 0));
         }
         assert_eq!(drops.load(Ordering::SeqCst), 2);
