@@ -97,12 +97,11 @@ impl Frame {
     /// A fresh frame for a function's `code` whose first locals are
     /// `args` (at most as many as it has locals; the rest start unbound),
     /// written as the slots are initialized: a Python call's frame, with
-    /// no second pass over its parameters. Inlined into the out-of-line
-    /// `run_exact` of the calls (`specialize::call`), never into the
-    /// dispatch loop: there it moved the loop's register allocation and
-    /// cost more than it saved (docs/PERFORMANCE.md, session 11, "Tried
-    /// and dropped").
-    #[inline(always)]
+    /// no second pass over its parameters. Out of line: inlined into the
+    /// dispatch loop it moved the loop's register allocation and cost
+    /// more than it saved (docs/PERFORMANCE.md, session 11, "Tried and
+    /// dropped").
+    #[inline(never)]
     pub fn with_args(
         code: &'static CodeObject,
         globals: ObjRef,
