@@ -12,7 +12,10 @@
 //! bytes with its plain pieces written straight in, and `list.pop`
 //! without a shift for the last item (`percent_format.py`), and the
 //! argument-count errors of native callables, reported after the calling
-//! convention each stands for (`arity_messages.py`). Each
+//! convention each stands for (`arity_messages.py`), and closure
+//! variables read by the dispatch loop's LOAD_DEREF arm, unbound ones
+//! included (`closure_cells.py`), and big-int division by a one-word
+//! quotient in one pass (`bigint_division.py`). Each
 //! `scripts/NAME.out` is what `python3.11 scripts/NAME.py` prints.
 
 mod common;
@@ -83,4 +86,14 @@ fn percent_format_and_list_pop_match_cpython() {
 #[test]
 fn arity_messages_match_cpython() {
     matches_cpython("arity_messages");
+}
+
+#[test]
+fn closure_variables_read_in_the_dispatch_loop_match_cpython() {
+    matches_cpython("closure_cells");
+}
+
+#[test]
+fn big_int_division_with_one_word_quotients_matches_cpython() {
+    matches_cpython("bigint_division");
 }

@@ -266,10 +266,11 @@ fn div_mod_floor(a: &BigInt, b: &BigInt) -> (BigInt, BigInt) {
 /// divisions are cheap in num-bigint already.
 const SMALL_QUOTIENT_MIN_DIVISOR_BITS: u64 = 128;
 
-/// `(a / b, a % b)` for magnitudes whose quotient is below 2^60, in O(n):
-/// the quotient is estimated from the leading bits (the divisor's top 64,
-/// the dividend's at the same shift) and corrected at most once. `None`
-/// for a small divisor or a larger quotient.
+/// `(a / b, a % b)` for magnitudes whose quotient fits a word (the
+/// dividend at most 60 bits longer than the divisor, so the quotient is
+/// below 2^61), in O(n): the quotient is estimated from the leading bits
+/// (the divisor's top 64, the dividend's at the same shift) and corrected
+/// at most once. `None` for a small divisor or a longer dividend.
 ///
 /// The estimate: with `s = bits(b) - 64`, `A = floor(a / 2^s)` (below
 /// 2^124) and `B = floor(b / 2^s)` (in [2^63, 2^64)), `e = floor(A / B)`
