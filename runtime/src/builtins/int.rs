@@ -111,15 +111,7 @@ pub fn int_from_i128(i: i128) -> Value {
 
 /// The integer of an int-like value (int, bool, big int, int subclass).
 pub fn as_int_like(v: &Value) -> Option<BigInt> {
-    match v {
-        Value::Int(i) => Some(BigInt::from(*i)),
-        Value::Bool(b) => Some(BigInt::from(*b as i64)),
-        Value::Obj(o) => match &o.payload {
-            Payload::Int(b) => Some(b.clone()),
-            _ => None,
-        },
-        _ => None,
-    }
+    int_operand(v).map(std::borrow::Cow::into_owned)
 }
 
 /// The integer of an int-like value, borrowed when it is a big int (no
