@@ -851,7 +851,9 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                 Opcode::FOR_ITER_GEN | Opcode::FOR_ITER_NATIVE => {
                     family!(specialize::for_iter::execute(vm, f, op, arg, cur))
                 }
-                Opcode::BINARY_OP_SUBSCR_DICT | Opcode::BINARY_OP_SUBSCR_GETITEM => {
+                Opcode::BINARY_OP_SUBSCR_DICT
+                | Opcode::BINARY_OP_SUBSCR_GETITEM
+                | Opcode::BINARY_OP_PY_SPECIAL => {
                     let Some(bop) = BinaryOperator::from_arg(arg) else {
                         general!()
                     };

@@ -41,7 +41,7 @@ fn call_special(vm: &Vm, m: &Value, recv: &Value, args: &[Value]) -> PyResult<Va
     vm.call(m, &v)
 }
 
-fn is_not_implemented(v: &Value) -> bool {
+pub(crate) fn is_not_implemented(v: &Value) -> bool {
     matches!(v, Value::Obj(o) if std::ptr::eq(&**o as *const Object, types().not_implemented_obj() as *const Object))
 }
 
@@ -153,7 +153,7 @@ pub fn native_eq(a: &Value, b: &Value) -> Option<bool> {
                 return None;
             }
             match (&x.payload, &y.payload) {
-                (Payload::Str(s), Payload::Str(t)) => Some(s.as_str() == t.as_str()),
+                (Payload::Str(s), Payload::Str(t)) => Some(s.same_text(t)),
                 (Payload::Int(s), Payload::Int(t)) => Some(s == t),
                 (Payload::Bytes(s), Payload::Bytes(t)) => Some(s == t),
                 (Payload::Tuple(s), Payload::Tuple(t)) => {
@@ -462,7 +462,9 @@ pub fn less_than(vm: &Vm, a: &Value, b: &Value) -> PyResult<bool> {
 
 // ----- arithmetic ---------------------------------------------------------
 
-fn dunder_names(op: BinaryOperator) -> (&'static str, &'static str, Option<&'static str>) {
+pub(crate) fn dunder_names(
+    op: BinaryOperator,
+) -> (&'static str, &'static str, Option<&'static str>) {
     use BinaryOperator::*;
     let base = op.base();
     let (l, r) = match base {
@@ -553,37 +555,65 @@ pub fn binary_op(vm: &Vm, a: &Value, b: &Value, op: BinaryOperator) -> PyResult<
                 return Ok(r);
             }
         }
-        if let Some(m) = special(a, lname) {
-            let r = call_special(vm, &m, a, std::slice::from_ref(b))?;
+        let left = special(a, lname);
+        if let Some(m) = &left {
+            let r = call_special(vm, m, a, std::slice::from_ref(b))?;
             if !is_not_implemented(&r) {
                 return Ok(r);
             }
         } else if let Some(r) = crate::builtins::arith::native_binary(vm, a, b, op.base())? {
             return Ok(r);
         }
-        if !reflected_first && !std::ptr::eq(ca, cb) {
-            if let Some(m) = special(b, rname) {
-                let r = call_special(vm, &m, b, std::slice::from_ref(a))?;
-                if !is_not_implemented(&r) {
-                    return Ok(r);
-                }
-            }
+        return binary_op_after_left(vm, a, b, op, reflected_first, left.is_some());
+    }
+    if op.is_inplace() {
+        if let Some(r) = crate::builtins::arith::native_inplace(vm, a, b, op.base())? {
+            return Ok(r);
         }
-        if special(a, lname).is_some() {
-            if let Some(r) = crate::builtins::arith::native_binary(vm, a, b, op.base())? {
+    }
+    if let Some(r) = crate::builtins::arith::native_binary(vm, a, b, op.base())? {
+        return Ok(r);
+    }
+    binary_op_failed(vm, a, b, op)
+}
+
+/// The rest of `a op b` (`binary_op`, with a user class on a side) after
+/// the left operand's special method returned `NotImplemented`
+/// (`left_special`) or was absent and no native operation applied: the
+/// reflected method of a right operand of another class (unless it ran
+/// first), that operand's native operation, then the `TypeError`.
+pub(crate) fn binary_op_after_left(
+    vm: &Vm,
+    a: &Value,
+    b: &Value,
+    op: BinaryOperator,
+    reflected_first: bool,
+    left_special: bool,
+) -> PyResult<Value> {
+    let (_, rname, _) = dunder_names(op);
+    // For operands of one class CPython has no right-hand slot to try.
+    let same_class = std::ptr::eq(class_of(a), class_of(b));
+    if !reflected_first && !same_class {
+        if let Some(m) = special(b, rname) {
+            let r = call_special(vm, &m, b, std::slice::from_ref(a))?;
+            if !is_not_implemented(&r) {
                 return Ok(r);
             }
         }
-    } else {
-        if op.is_inplace() {
-            if let Some(r) = crate::builtins::arith::native_inplace(vm, a, b, op.base())? {
-                return Ok(r);
-            }
-        }
+    }
+    if left_special && !same_class {
+        // The right operand's native slot (`Num(5) + 6` with `Num(int)`
+        // declining: int's addition serves it).
         if let Some(r) = crate::builtins::arith::native_binary(vm, a, b, op.base())? {
             return Ok(r);
         }
     }
+    binary_op_failed(vm, a, b, op)
+}
+
+/// The `TypeError` of an operation no operand supports.
+fn binary_op_failed(vm: &Vm, a: &Value, b: &Value, op: BinaryOperator) -> PyResult<Value> {
+    use BinaryOperator::*;
     if op.base() == Add {
         if let Some(Payload::Bytes(_)) = a.as_obj().map(|o| &o.payload) {
             return Err(vm.type_error(format!("can't concat {} to bytes", vm.type_name(b))));

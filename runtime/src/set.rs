@@ -10,7 +10,7 @@ use crate::function::CallArgs;
 use crate::object::{Object, Payload};
 use crate::objlock::{ObjMutex as Mutex, ObjMutexGuard};
 use crate::ops::{self, native_eq};
-use crate::settable::{ops as sops, DictOperand, Other, Probe, ProbeStep, SetTable};
+use crate::settable::{ops as sops, DictOperand, NativeLookup, Other, Probe, ProbeStep, SetTable};
 use crate::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 use weft_specializer::BinaryOperator;
@@ -82,6 +82,15 @@ impl SetObj {
     /// Membership.
     pub fn contains(&self, vm: &Vm, v: &Value) -> PyResult<bool> {
         let h = vm.hash(v)?;
+        match self
+            .table
+            .lock()
+            .lookup_native(h, |stored| is_key(stored, v))
+        {
+            NativeLookup::Found(_) => return Ok(true),
+            NativeLookup::Absent { .. } => return Ok(false),
+            NativeLookup::Undecided => {}
+        }
         let (_table, found) = self.find(vm, v, h)?;
         Ok(matches!(found, Found::At(_)))
     }
@@ -89,6 +98,17 @@ impl SetObj {
     /// Adds an item.
     pub fn add(&self, vm: &Vm, v: Value) -> PyResult<bool> {
         let h = vm.hash(&v)?;
+        {
+            let mut table = self.table.lock();
+            match table.lookup_native(h, |stored| is_key(stored, &v)) {
+                NativeLookup::Found(_) => return Ok(false),
+                NativeLookup::Absent { freeslot, end } => {
+                    table.insert_absent(h, freeslot, end, v);
+                    return Ok(true);
+                }
+                NativeLookup::Undecided => {}
+            }
+        }
         let mut v = v;
         loop {
             let (mut table, found) = self.find(vm, &v, h)?;
@@ -105,6 +125,14 @@ impl SetObj {
     /// Removes an item equal to `v`; false when there is none.
     pub fn discard(&self, vm: &Vm, v: &Value) -> PyResult<bool> {
         let h = vm.hash(v)?;
+        {
+            let mut table = self.table.lock();
+            match table.lookup_native(h, |stored| is_key(stored, v)) {
+                NativeLookup::Found(i) => return Ok(table.remove_at(i).is_some()),
+                NativeLookup::Absent { .. } => return Ok(false),
+                NativeLookup::Undecided => {}
+            }
+        }
         let (mut table, found) = self.find(vm, v, h)?;
         Ok(match found {
             Found::At(i) => table.remove_at(i).is_some(),
@@ -153,6 +181,18 @@ impl SetObj {
                 return Ok((table, Found::At(idx)));
             }
         }
+    }
+}
+
+/// Whether the stored key `stored` is `v`, when no Python code decides it
+/// (the test of `SetTable::lookup_native`): the same object, or equal by
+/// `native_eq`.
+#[inline(always)]
+fn is_key(stored: &Value, v: &Value) -> Option<bool> {
+    if stored.is(v) {
+        Some(true)
+    } else {
+        native_eq(stored, v)
     }
 }
 

@@ -63,6 +63,32 @@ impl PyStr {
         self.char_len == self.text.len()
     }
 
+    /// Whether the two strs hold the same text, with most unequal pairs
+    /// decided before their bytes are compared: two interned strs are
+    /// equal only when they are one object; then the lengths, the cached
+    /// hashes when both are known, and the first bytes are compared.
+    #[inline(always)]
+    pub fn same_text(&self, other: &PyStr) -> bool {
+        if std::ptr::eq(self, other) {
+            return true;
+        }
+        if self.interned && other.interned {
+            return false;
+        }
+        let (a, b) = (self.text.as_bytes(), other.text.as_bytes());
+        if a.len() != b.len() || a.first() != b.first() {
+            return false;
+        }
+        let (ha, hb) = (
+            self.hash.load(Ordering::Relaxed),
+            other.hash.load(Ordering::Relaxed),
+        );
+        if ha != hb && ha != NO_HASH && hb != NO_HASH {
+            return false;
+        }
+        a == b
+    }
+
     /// The cached hash (computed on first use).
     #[inline]
     pub fn hash(&self) -> i64 {
@@ -226,5 +252,30 @@ mod tests {
         assert_ne!(h, -1);
         assert_eq!(h, s.hash());
         assert_eq!(h, hash_str("abc"));
+    }
+
+    /// Each shortcut of `same_text` decides only the pairs it may: equal
+    /// text is equal whether or not either side is interned or hashed.
+    #[test]
+    fn same_text_agrees_with_comparing_the_text() {
+        let words = ["", "a", "add", "sub", "mul", "mod", "muk", "push", "é", "è"];
+        for x in words {
+            for y in words {
+                let want = x == y;
+                let (a, b) = (PyStr::new(x), PyStr::new(y));
+                assert_eq!(a.same_text(&b), want, "{x:?} {y:?} plain");
+                a.hash();
+                assert_eq!(a.same_text(&b), want, "{x:?} {y:?} one hashed");
+                b.hash();
+                assert_eq!(a.same_text(&b), want, "{x:?} {y:?} both hashed");
+                let (ix, iy) = (intern(x), intern(y));
+                let (Payload::Str(px), Payload::Str(py)) = (&ix.payload, &iy.payload) else {
+                    unreachable!("intern makes strs");
+                };
+                assert!(px.is_interned() && py.is_interned());
+                assert_eq!(a.same_text(py), want, "{x:?} {y:?} one interned");
+                assert_eq!(px.same_text(py), want, "{x:?} {y:?} both interned");
+            }
+        }
     }
 }

@@ -15,7 +15,10 @@
 //! convention each stands for (`arity_messages.py`), and closure
 //! variables read by the dispatch loop's LOAD_DEREF arm, unbound ones
 //! included (`closure_cells.py`), and big-int division by a one-word
-//! quotient in one pass (`bigint_division.py`). Each
+//! quotient in one pass (`bigint_division.py`), and set lookups of
+//! natively compared keys in one pass over the table (`set_lookups.py`),
+//! and binary operators calling a class's Python special method from the
+//! BINARY_OP_PY_SPECIAL cache (`operator_methods.py`). Each
 //! `scripts/NAME.out` is what `python3.11 scripts/NAME.py` prints.
 
 mod common;
@@ -96,4 +99,14 @@ fn closure_variables_read_in_the_dispatch_loop_match_cpython() {
 #[test]
 fn big_int_division_with_one_word_quotients_matches_cpython() {
     matches_cpython("bigint_division");
+}
+
+#[test]
+fn set_lookups_of_native_keys_match_cpython() {
+    matches_cpython("set_lookups");
+}
+
+#[test]
+fn operators_with_python_special_methods_match_cpython() {
+    matches_cpython("operator_methods");
 }

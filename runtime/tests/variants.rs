@@ -478,6 +478,37 @@ fn binary_op_subscr_getitem() {
 }
 
 #[test]
+fn binary_op_py_special() {
+    // `a + b` on two instances of a class with a Python `__add__`; then
+    // the class's method is replaced (its version moves).
+    check(
+        "class V:\n    def __init__(self, x):\n        self.x = x\n    def __add__(self, o):\n        return self.x + o.x\n\na, b = V(2), V(3)\n\ndef f(a, b):\n    return a + b\n",
+        "f(a, b)",
+        "V.__add__ = lambda self, o: self.x * o.x",
+        "BINARY_OP_PY_SPECIAL",
+        "BINARY_OP",
+        "5",
+        "6",
+    );
+}
+
+#[test]
+fn binary_op_py_special_declined_raises_type_error() {
+    // The cached `__add__` returns NotImplemented once the class says so:
+    // for operands of one class no reflected method runs, and the error
+    // is CPython's.
+    check(
+        "class V:\n    ok = True\n    def __init__(self, x):\n        self.x = x\n    def __add__(self, o):\n        return self.x + o.x if V.ok else NotImplemented\n    def __radd__(self, o):\n        return 'reflected'\n\na, b = V(2), V(3)\n\ndef f(a, b):\n    try:\n        return a + b\n    except TypeError as e:\n        return str(e)\n",
+        "f(a, b)",
+        "V.ok = False",
+        "BINARY_OP_PY_SPECIAL",
+        "BINARY_OP",
+        "5",
+        "unsupported operand type(s) for +: 'V' and 'V'",
+    );
+}
+
+#[test]
 fn binary_op_subscr_getitem_raises_index_error_for_iteration() {
     // The old iteration protocol runs through the cached __getitem__ and
     // stops on its IndexError.

@@ -492,8 +492,8 @@ instruction_set! {
             LOAD_GLOBAL_BUILTIN,
         }
         /// `a b -- a op b`; arg is the operator (see `BinaryOperator`), 26 is
-        /// subscription `a[b]`. Two words: `SUBSCR_GETITEM` caches the
-        /// `__getitem__` function beside its guard.
+        /// subscription `a[b]`. Two words: `SUBSCR_GETITEM` and `PY_SPECIAL`
+        /// cache the special method beside its guard.
         BINARY_OP words 2 {
             BINARY_OP_ADD_INT,
             BINARY_OP_SUBTRACT_INT,
@@ -510,6 +510,11 @@ instruction_set! {
             /// `obj[key]` where the class defines a Python `__getitem__`:
             /// guard: the class's type version; payload: the function.
             BINARY_OP_SUBSCR_GETITEM,
+            /// `a op b` where `a`'s class defines the operator's method
+            /// (`__add__`, ...) in Python and `b` is of that class or a
+            /// built-in one: guard: the class's type version; payload: the
+            /// function.
+            BINARY_OP_PY_SPECIAL,
             /// Numeric operations on immediate ints/floats outside the
             /// variants above (mixed int/float arithmetic, `/`, `//` and `%`
             /// on ints, bitwise ops), as CPython 3.14's `BINARY_OP_EXTEND`.

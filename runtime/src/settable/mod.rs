@@ -202,6 +202,20 @@ impl Probe {
     }
 }
 
+/// Where a lookup by [`SetTable::lookup_native`] ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NativeLookup {
+    /// The slot of the key equal to the probe key.
+    Found(usize),
+    /// The key is not in the table. An insert goes to `freeslot` (the last
+    /// dummy passed) when there is one, else to `end`, the empty slot that
+    /// ended the probe (arguments of [`SetTable::insert_absent`]).
+    Absent { freeslot: Option<usize>, end: usize },
+    /// A stored key with the probe's hash needs Python code to be compared:
+    /// the caller runs the resumable lookup instead.
+    Undecided,
+}
+
 /// Result of a probe that ran to completion under one borrow.
 enum Lookup {
     Found(usize),
@@ -232,6 +246,12 @@ fn next_base(base: usize, perturb: u64, mask: usize) -> usize {
         .wrapping_add(1)
         .wrapping_add(perturb);
     (i & mask as u64) as usize
+}
+
+/// A slot index kept as `usize::MAX` for none, as an `Option`.
+#[inline(always)]
+fn some_slot(idx: usize) -> Option<usize> {
+    (idx != usize::MAX).then_some(idx)
 }
 
 /// Home slot of a hash.
@@ -557,6 +577,68 @@ impl<K> SetTable<K> {
                 }
             }
         }
+    }
+
+    /// CPython's probe sequence for `hash` run to its end in one pass, for
+    /// the keys whose comparisons need no Python code: `is_key(stored)`
+    /// decides a stored key with the probe's hash (Some(equal)), or says
+    /// that Python code must (None, and the lookup ends
+    /// [`Undecided`](NativeLookup::Undecided)). No [`Probe`] is kept: this
+    /// is the path of `x in s`, `s.add(x)` and `s.discard(x)` for ints and
+    /// strs, whose walks over dummies are most of their cost.
+    #[inline]
+    pub fn lookup_native(
+        &self,
+        hash: i64,
+        mut is_key: impl FnMut(&K) -> Option<bool>,
+    ) -> NativeLookup {
+        let mask = self.mask();
+        // Every index below is at most `mask` (a run starts at `x & mask`
+        // and ends by `mask`).
+        let Some(slots) = self.slots.get(..=mask) else {
+            return NativeLookup::Undecided;
+        };
+        let mut perturb = hash as u64;
+        let mut base = home(hash, mask);
+        // `usize::MAX` for none: a plain register, not an `Option`.
+        let mut freeslot = usize::MAX;
+        loop {
+            let Some(run) = slots.get(base..=run_end(base, mask)) else {
+                return NativeLookup::Undecided;
+            };
+            for (idx, slot) in (base..).zip(run) {
+                // The hash first, as CPython's loop: the empty slot that
+                // ends a lookup has hash 0 and no key; a dummy has
+                // `DUMMY_HASH`, which no key has.
+                if slot.hash == hash {
+                    match &slot.key {
+                        Some(stored) => match is_key(stored) {
+                            Some(true) => return NativeLookup::Found(idx),
+                            Some(false) => {}
+                            None => return NativeLookup::Undecided,
+                        },
+                        None => {
+                            let freeslot = some_slot(freeslot);
+                            return NativeLookup::Absent { freeslot, end: idx };
+                        }
+                    }
+                } else if slot.hash == 0 && slot.key.is_none() {
+                    let freeslot = some_slot(freeslot);
+                    return NativeLookup::Absent { freeslot, end: idx };
+                } else if slot.hash == DUMMY_HASH && slot.key.is_none() {
+                    // CPython 3.11 remembers the most recent dummy.
+                    freeslot = idx;
+                }
+            }
+            perturb >>= PERTURB_SHIFT;
+            base = next_base(base, perturb, mask);
+        }
+    }
+
+    /// Inserts `key`, found absent by [`lookup_native`](Self::lookup_native)
+    /// on the table as it still is, where that lookup said it goes.
+    pub fn insert_absent(&mut self, hash: i64, freeslot: Option<usize>, end: usize, key: K) {
+        self.place(hash, freeslot, end, key);
     }
 
     /// Finds the slot holding a key equal to `key`, if any.

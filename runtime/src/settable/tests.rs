@@ -3,7 +3,7 @@
 //! compared step by step, plus unit tests of the API.
 
 use super::ops::{self, DictOperand, Other};
-use super::{ProbeStep, SetTable};
+use super::{NativeLookup, ProbeStep, SetTable};
 use std::collections::HashSet;
 
 const ORDERS: &str = include_str!("testdata/orders.txt");
@@ -477,6 +477,52 @@ fn resumable_probe_matches_callback_api() {
     assert_eq!(s.insert_at_probe(&unfinished, 1), Err(1));
     assert_eq!(s.remove_at(usize::MAX), None);
     assert_eq!(s.entry_at(usize::MAX), None);
+}
+
+/// The one-pass lookup agrees with the callback API on every key (table
+/// order after inserts through it, found slots, membership) while dummies
+/// accumulate and the table grows; an undecided comparison ends it.
+#[test]
+fn native_lookup_matches_callback_api() {
+    let mut s = SetTable::new();
+    let mut reference = SetTable::new();
+    // Colliding keys (the same hash modulo the table size and P) and
+    // deletions, so that probes pass dummies and other hashes.
+    let keys: Vec<i128> = (0..400)
+        .map(|i| (i * 37) % 61 - 30 + (i % 3) * P + (i % 4) * 64)
+        .collect();
+    for (n, &k) in keys.iter().enumerate() {
+        let h = py_hash(k);
+        let want = reference.find_index(&k, h, &mut int_eq).unwrap();
+        match s.lookup_native(h, |stored| Some(*stored == k)) {
+            NativeLookup::Found(i) => assert_eq!(Some(i), want, "{k}"),
+            NativeLookup::Absent { freeslot, end } => {
+                assert_eq!(want, None, "{k}");
+                s.insert_absent(h, freeslot, end, k);
+            }
+            NativeLookup::Undecided => panic!("every comparison was decided"),
+        }
+        reference.insert(k, h, &mut int_eq).unwrap();
+        if n % 3 == 0 {
+            let gone = keys[n / 2];
+            let gh = py_hash(gone);
+            if let NativeLookup::Found(i) = s.lookup_native(gh, |stored| Some(*stored == gone)) {
+                s.remove_at(i);
+            }
+            reference.remove(&gone, gh, &mut int_eq).unwrap();
+        }
+        assert_eq!(
+            s.iter().collect::<Vec<_>>(),
+            reference.iter().collect::<Vec<_>>(),
+            "after {k}"
+        );
+    }
+    let k = 12345;
+    s.insert(k, py_hash(k), &mut int_eq).unwrap();
+    assert!(matches!(
+        s.lookup_native(py_hash(k), |_| None),
+        NativeLookup::Undecided
+    ));
 }
 
 #[test]

@@ -3,8 +3,10 @@
 //! concatenation, subscription of lists, tuples, strs by int and of exact
 //! dicts, and EXTEND for the other numeric operations on immediates. The
 //! guards are type checks on the operands themselves. SUBSCR_GETITEM
-//! (`obj[key]` with a Python `__getitem__` on the class) is guarded by the
-//! class's type version and calls the cached function directly.
+//! (`obj[key]` with a Python `__getitem__` on the class) and PY_SPECIAL
+//! (`a op b` on an instance of a class with a Python `__add__`, ...) are
+//! guarded by the class's type version and call the cached function
+//! directly.
 
 use super::call::{call_exact, exact_fit};
 use super::{adapt, miss, pack, stats, tag, version_of, Attempt};
@@ -37,7 +39,10 @@ fn attempt(a: &Value, b: &Value, bop: B) -> Attempt {
         (_, Value::Int(_), B::Subscr) if is_exact(a, t.tuple) => Opcode::BINARY_OP_SUBSCR_TUPLE_INT,
         (_, Value::Int(_), B::Subscr) if is_exact(a, t.str) => Opcode::BINARY_OP_SUBSCR_STR_INT,
         (_, _, B::Subscr) if is_exact(a, t.dict) => Opcode::BINARY_OP_SUBSCR_DICT,
-        (Value::Obj(o), _, B::Subscr) => return getitem_attempt(o),
+        (Value::Obj(o), _, B::Subscr) => return py_special_attempt(o, bop),
+        (Value::Obj(o), _, _) if special_serves_right(o.class(), b) => {
+            return py_special_attempt(o, bop)
+        }
         (Value::Int(_) | Value::Float(_), Value::Int(_) | Value::Float(_), _) => {
             if extended_numeric(bop, a, b).is_none() {
                 return Err("unsupported numeric operation");
@@ -49,55 +54,94 @@ fn attempt(a: &Value, b: &Value, bop: B) -> Attempt {
     Ok((v, vec![tag(v)]))
 }
 
-/// `BINARY_OP_SUBSCR_GETITEM`: the container's class (not built in)
-/// defines `__getitem__` as a Python function (what `ops::get_item` would
-/// call). Guard: the class's type version (any change to the class or a
-/// base moves it); payload: the function, made immortal.
-fn getitem_attempt(o: &Object) -> Attempt {
+/// The variants that call a Python special method of the left operand's
+/// class (not built in), cached with the class's type version as guard
+/// (any change to the class or a base moves it) and the function (made
+/// immortal) as payload:
+/// - `BINARY_OP_SUBSCR_GETITEM`: `obj[key]` and `__getitem__` (what
+///   `ops::get_item` would call);
+/// - `BINARY_OP_PY_SPECIAL`: `a op b` and its `__add__`, `__mul__`, ...,
+///   with `b` of the same class or of a built-in one
+///   (`special_serves_right`). An in-place operator is specialized only
+///   if the class has no in-place method.
+fn py_special_attempt(o: &Object, bop: B) -> Attempt {
     let td = o.class().type_data_of_self();
     if td.builtin {
-        return Err("subscript of other type");
+        return Err(if bop == B::Subscr {
+            "subscript of other type"
+        } else {
+            "other operand types"
+        });
     }
+    let (variant, name) = if bop == B::Subscr {
+        (Opcode::BINARY_OP_SUBSCR_GETITEM, "__getitem__")
+    } else {
+        (Opcode::BINARY_OP_PY_SPECIAL, ops::dunder_names(bop).0)
+    };
     // Version first: any change after this load moves it.
     let ver = td.assign_version();
-    match td.lookup(&crate::strobj::intern_static("__getitem__")) {
+    if let Some(inplace) = ops::dunder_names(bop).2 {
+        if td.lookup(&crate::strobj::intern_static(inplace)).is_some() {
+            return Err("in-place special method");
+        }
+    }
+    match td.lookup(&crate::strobj::intern_static(name)) {
         Some(Value::Obj(g)) if matches!(g.payload, Payload::Function(_)) => {
             g.make_immortal();
-            let w = pack(Opcode::BINARY_OP_SUBSCR_GETITEM, ver, 0).ok_or("no version")?;
-            Ok((Opcode::BINARY_OP_SUBSCR_GETITEM, vec![w, g.addr() as u64]))
+            let w = pack(variant, ver, 0).ok_or("no version")?;
+            Ok((variant, vec![w, g.addr() as u64]))
         }
-        Some(_) => Err("__getitem__ is not a Python function"),
-        None => Err("subscript of other type"),
+        Some(_) => Err("special method is not a Python function"),
+        None if bop == B::Subscr => Err("subscript of other type"),
+        None => Err("other operand types"),
     }
 }
 
-/// Runs the cached `__getitem__` of a `BINARY_OP_SUBSCR_GETITEM` site;
-/// None when the guard fails.
+/// Whether `a op b`, `a` of the user class `left`, starts with `left`'s
+/// special method whatever it is: `b` is of the same class, or of a
+/// built-in class, which is never a subclass of `left` (only a right
+/// operand of a subclass has its reflected method tried first).
 #[inline(always)]
-fn getitem_fast(vm: &Vm, f: &Frame, at: usize, a: &Value, b: &Value) -> Option<PyResult<Value>> {
+fn special_serves_right(left: &Object, b: &Value) -> bool {
+    let right = crate::builtins::types::class_of(b);
+    std::ptr::eq(left, right) || right.type_data_of_self().builtin
+}
+
+/// Runs the cached special method of a `BINARY_OP_SUBSCR_GETITEM` or
+/// `BINARY_OP_PY_SPECIAL` site (`py_special_attempt`); None when the guard
+/// fails.
+#[inline(always)]
+fn py_special_fast(
+    vm: &Vm,
+    f: &Frame,
+    op: Opcode,
+    at: usize,
+    a: &Value,
+    b: &Value,
+) -> Option<PyResult<Value>> {
     let Value::Obj(o) = a else { return None };
-    let op = Opcode::BINARY_OP_SUBSCR_GETITEM;
     let (w, ptr) = f.code.units.read_payload2(at, op)?;
     if w & 0xff != op as u8 as u64
         || ptr == 0
         || o.class().type_data_of_self().version() != version_of(w)
+        || (op == Opcode::BINARY_OP_PY_SPECIAL && !special_serves_right(o.class(), b))
     {
         return None;
     }
-    // SAFETY: `getitem_attempt` made the function immortal before storing
-    // its address, so it is never freed; `read_payload2` returned the
-    // address with the guard word it was published with, and that guard (a
-    // type version unique to one class state) matched, so it is the
-    // `__getitem__` this class holds now.
-    let getter = ObjRef::from_object(unsafe { &*(ptr as *const Object) });
-    let Payload::Function(func) = &getter.payload else {
+    // SAFETY: `py_special_attempt` made the function immortal before
+    // storing its address, so it is never freed; `read_payload2` returned
+    // the address with the guard word it was published with, and that
+    // guard (a type version unique to one class state) matched, so it is
+    // the method this class holds now.
+    let method = ObjRef::from_object(unsafe { &*(ptr as *const Object) });
+    let Payload::Function(func) = &method.payload else {
         return None;
     };
     let mut args = [a.clone(), b.clone()];
     Some(if exact_fit(func, 2) {
         call_exact(vm, func, &mut args)
     } else {
-        vm.call_function(&getter, func, CallArgs::positional(&args))
+        vm.call_function(&method, func, CallArgs::positional(&args))
     })
 }
 
@@ -237,10 +281,19 @@ fn fast_dict(vm: &Vm, a: &Value, b: &Value) -> PyResult<Option<Value>> {
 pub fn execute(vm: &Vm, f: &mut Frame, op: Opcode, at: usize, bop: B) -> PyResult<()> {
     let b = f.stack.pop().unwrap_or(Value::Null);
     let a = f.stack.pop().unwrap_or(Value::Null);
-    if op == Opcode::BINARY_OP_SUBSCR_GETITEM {
-        if let Some(r) = getitem_fast(vm, f, at, &a, &b) {
+    if matches!(
+        op,
+        Opcode::BINARY_OP_SUBSCR_GETITEM | Opcode::BINARY_OP_PY_SPECIAL
+    ) {
+        if let Some(r) = py_special_fast(vm, f, op, at, &a, &b) {
             stats::record(op.family(), stats::Event::Hit);
-            f.stack.push(r?);
+            let mut r = r?;
+            if op == Opcode::BINARY_OP_PY_SPECIAL && ops::is_not_implemented(&r) {
+                // The left method declined: the rest of the protocol (no
+                // reflected method ran first, `special_serves_right`).
+                r = ops::binary_op_after_left(vm, &a, &b, bop, false, true)?;
+            }
+            f.stack.push(r);
             return Ok(());
         }
         miss(&f.code.units, at, op, || attempt(&a, &b, bop));

@@ -592,6 +592,21 @@ fn call_unpacked(vm: &Vm, callable: &Value, tail: &mut [Value]) -> PyResult<Valu
     vm.call_args(callable, CallArgs::positional(tail))
 }
 
+/// The generic CALL (the base instruction, and every variant's miss). A
+/// Python function the arguments fit exactly (a polymorphic method call's
+/// miss; CPython's generic CALL of a function) gets a frame that takes the
+/// arguments themselves, with no argument vector and no binder.
+#[inline(always)]
+fn call_generic(vm: &Vm, callable: &Value, tail: &mut [Value]) -> PyResult<Value> {
+    if let Some((_, f)) = py_function(callable, false) {
+        let args = args_of_mut(tail);
+        if exact_fit(f, args.len()) {
+            return call_exact(vm, f, args);
+        }
+    }
+    call_unpacked(vm, callable, tail)
+}
+
 /// The hit of a specialized CALL with `n` arguments, for the eval loop's
 /// dispatch: Some(result of the call, pushed in place of the callable and
 /// its arguments when Ok) on a hit; None, with nothing done, when a guard
@@ -632,7 +647,7 @@ pub fn execute(vm: &Vm, f: &mut Frame, op: Opcode, n: usize, at: usize) -> PyRes
             }
             None => {
                 account(units, at, op, false, || attempt(callable, args_of(tail)));
-                call_unpacked(vm, callable, tail)
+                call_generic(vm, callable, tail)
             }
         }
     }?;

@@ -4,8 +4,10 @@
 use super::{adapt, miss, stats, Attempt};
 use crate::builtins::types::{is_exact, types};
 use crate::eval::Frame;
+use crate::object::Payload;
 use crate::ops;
-use crate::value::{ObjRef, Value};
+use crate::strobj::PyStr;
+use crate::value::Value;
 use crate::vm::{PyResult, Vm};
 use std::cmp::Ordering;
 use weft_specializer::{comparison_of, Opcode, COMPARE_TO_BOOL};
@@ -51,15 +53,23 @@ pub(crate) fn fast(op: Opcode, a: &Value, b: &Value, arg: u32) -> Option<bool> {
         (Opcode::COMPARE_OP_STR, Value::Obj(x), Value::Obj(y))
             if is_exact(a, types().str) && is_exact(b, types().str) =>
         {
-            let (sx, sy) = (x.as_str().unwrap_or(""), y.as_str().unwrap_or(""));
-            Some(match arg {
-                // Equality: the same object, or the same length and bytes
-                // (most unequal strs differ in length; no ordering walk).
-                2 | 3 => (ObjRef::ptr_eq(x, y) || sx == sy) == (arg == 2),
-                _ => by_ordering(sx.cmp(sy), arg),
-            })
+            let (Payload::Str(sx), Payload::Str(sy)) = (&x.payload, &y.payload) else {
+                return None;
+            };
+            Some(compare_strs(sx, sy, arg))
         }
         _ => None,
+    }
+}
+
+/// The COMPARE_OP_STR comparison.
+#[inline(always)]
+fn compare_strs(x: &PyStr, y: &PyStr, arg: u32) -> bool {
+    match arg {
+        // Equality: no ordering walk, and most unequal pairs decided
+        // without comparing the text (`same_text`).
+        2 | 3 => x.same_text(y) == (arg == 2),
+        _ => by_ordering(x.as_str().cmp(y.as_str()), arg),
     }
 }
 
