@@ -532,11 +532,10 @@ pub fn binary_op(vm: &Vm, a: &Value, b: &Value, op: BinaryOperator) -> PyResult<
     if op == Subscr {
         return get_item(vm, a, b);
     }
-    let (lname, rname, iname) = dunder_names(op);
     let user_a = matches!(a, Value::Obj(o) if !o.type_data().builtin);
     let user_b = matches!(b, Value::Obj(o) if !o.type_data().builtin);
     if user_a || user_b {
-        if let Some(iname) = iname {
+        if let Some(iname) = dunder_names(op).2 {
             if let Some(m) = special(a, iname) {
                 let r = call_special(vm, &m, a, std::slice::from_ref(b))?;
                 if !is_not_implemented(&r) {
@@ -544,27 +543,7 @@ pub fn binary_op(vm: &Vm, a: &Value, b: &Value, op: BinaryOperator) -> PyResult<
                 }
             }
         }
-        let (ca, cb) = (class_of(a), class_of(b));
-        let reflected_first = !std::ptr::eq(ca, cb)
-            && crate::typeobj::is_subtype(cb, ca)
-            && special(b, rname).is_some();
-        if reflected_first {
-            let m = special(b, rname).unwrap_or(Value::None);
-            let r = call_special(vm, &m, b, std::slice::from_ref(a))?;
-            if !is_not_implemented(&r) {
-                return Ok(r);
-            }
-        }
-        let left = special(a, lname);
-        if let Some(m) = &left {
-            let r = call_special(vm, m, a, std::slice::from_ref(b))?;
-            if !is_not_implemented(&r) {
-                return Ok(r);
-            }
-        } else if let Some(r) = crate::builtins::arith::native_binary(vm, a, b, op.base())? {
-            return Ok(r);
-        }
-        return binary_op_after_left(vm, a, b, op, reflected_first, left.is_some());
+        return binary_op_after_inplace(vm, a, b, op);
     }
     if op.is_inplace() {
         if let Some(r) = crate::builtins::arith::native_inplace(vm, a, b, op.base())? {
@@ -575,6 +554,40 @@ pub fn binary_op(vm: &Vm, a: &Value, b: &Value, op: BinaryOperator) -> PyResult<
         return Ok(r);
     }
     binary_op_failed(vm, a, b, op)
+}
+
+/// The rest of `a op b` (`binary_op`, with a user class on a side) after
+/// an in-place operator's method returned `NotImplemented` or was absent
+/// (and the whole of it for other operators): the reflected method first
+/// for a right operand of a subclass, then the left operand's method,
+/// then `binary_op_after_left`.
+pub(crate) fn binary_op_after_inplace(
+    vm: &Vm,
+    a: &Value,
+    b: &Value,
+    op: BinaryOperator,
+) -> PyResult<Value> {
+    let (lname, rname, _) = dunder_names(op);
+    let (ca, cb) = (class_of(a), class_of(b));
+    let reflected_first =
+        !std::ptr::eq(ca, cb) && crate::typeobj::is_subtype(cb, ca) && special(b, rname).is_some();
+    if reflected_first {
+        let m = special(b, rname).unwrap_or(Value::None);
+        let r = call_special(vm, &m, b, std::slice::from_ref(a))?;
+        if !is_not_implemented(&r) {
+            return Ok(r);
+        }
+    }
+    let left = special(a, lname);
+    if let Some(m) = &left {
+        let r = call_special(vm, m, a, std::slice::from_ref(b))?;
+        if !is_not_implemented(&r) {
+            return Ok(r);
+        }
+    } else if let Some(r) = crate::builtins::arith::native_binary(vm, a, b, op.base())? {
+        return Ok(r);
+    }
+    binary_op_after_left(vm, a, b, op, reflected_first, left.is_some())
 }
 
 /// The rest of `a op b` (`binary_op`, with a user class on a side) after

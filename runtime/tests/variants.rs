@@ -493,6 +493,21 @@ fn binary_op_py_special() {
 }
 
 #[test]
+fn binary_op_py_special_inplace_method() {
+    // `a += n` on an instance of a class with a Python `__iadd__`: the
+    // in-place method is cached whatever the right operand is.
+    check(
+        "class Acc:\n    def __init__(self):\n        self.n = 0\n    def __iadd__(self, k):\n        self.n += k\n        return self\n\ndef f():\n    a = Acc()\n    for k in range(4):\n        a += k\n    return a.n\n",
+        "f()",
+        "Acc.__iadd__ = lambda self, k: (setattr(self, 'n', self.n + 10 * k), self)[1]",
+        "BINARY_OP_PY_SPECIAL",
+        "BINARY_OP",
+        "6",
+        "60",
+    );
+}
+
+#[test]
 fn binary_op_py_special_declined_raises_type_error() {
     // The cached `__add__` returns NotImplemented once the class says so:
     // for operands of one class no reflected method runs, and the error

@@ -9,7 +9,7 @@
 //! directly.
 
 use super::call::{call_exact, exact_fit};
-use super::{adapt, miss, pack, stats, tag, version_of, Attempt};
+use super::{adapt, miss, pack, payload_of, stats, tag, version_of, Attempt};
 use crate::builtins::types::{is_exact, types};
 use crate::eval::Frame;
 use crate::function::CallArgs;
@@ -39,10 +39,7 @@ fn attempt(a: &Value, b: &Value, bop: B) -> Attempt {
         (_, Value::Int(_), B::Subscr) if is_exact(a, t.tuple) => Opcode::BINARY_OP_SUBSCR_TUPLE_INT,
         (_, Value::Int(_), B::Subscr) if is_exact(a, t.str) => Opcode::BINARY_OP_SUBSCR_STR_INT,
         (_, _, B::Subscr) if is_exact(a, t.dict) => Opcode::BINARY_OP_SUBSCR_DICT,
-        (Value::Obj(o), _, B::Subscr) => return py_special_attempt(o, bop),
-        (Value::Obj(o), _, _) if special_serves_right(o.class(), b) => {
-            return py_special_attempt(o, bop)
-        }
+        (Value::Obj(o), _, _) if !o.type_data().builtin => return py_special_attempt(o, b, bop),
         (Value::Int(_) | Value::Float(_), Value::Int(_) | Value::Float(_), _) => {
             if extended_numeric(bop, a, b).is_none() {
                 return Err("unsupported numeric operation");
@@ -62,9 +59,11 @@ fn attempt(a: &Value, b: &Value, bop: B) -> Attempt {
 ///   `ops::get_item` would call);
 /// - `BINARY_OP_PY_SPECIAL`: `a op b` and its `__add__`, `__mul__`, ...,
 ///   with `b` of the same class or of a built-in one
-///   (`special_serves_right`). An in-place operator is specialized only
-///   if the class has no in-place method.
-fn py_special_attempt(o: &Object, bop: B) -> Attempt {
+///   (`special_serves_right`); for an in-place operator, the class's
+///   in-place method (`__iadd__`, ...) when it has one, whatever `b` is
+///   (CPython calls it before anything else). The guard's payload says
+///   which of the two is cached.
+fn py_special_attempt(o: &Object, right: &Value, bop: B) -> Attempt {
     let td = o.class().type_data_of_self();
     if td.builtin {
         return Err(if bop == B::Subscr {
@@ -73,22 +72,22 @@ fn py_special_attempt(o: &Object, bop: B) -> Attempt {
             "other operand types"
         });
     }
-    let (variant, name) = if bop == B::Subscr {
-        (Opcode::BINARY_OP_SUBSCR_GETITEM, "__getitem__")
-    } else {
-        (Opcode::BINARY_OP_PY_SPECIAL, ops::dunder_names(bop).0)
-    };
     // Version first: any change after this load moves it.
     let ver = td.assign_version();
-    if let Some(inplace) = ops::dunder_names(bop).2 {
-        if td.lookup(&crate::strobj::intern_static(inplace)).is_some() {
-            return Err("in-place special method");
+    let (lname, _, iname) = ops::dunder_names(bop);
+    let inplace = iname.filter(|i| td.lookup(&crate::strobj::intern_static(i)).is_some());
+    let (variant, name, which) = match (bop, inplace) {
+        (B::Subscr, _) => (Opcode::BINARY_OP_SUBSCR_GETITEM, "__getitem__", LEFT_METHOD),
+        (_, Some(iname)) => (Opcode::BINARY_OP_PY_SPECIAL, iname, INPLACE_METHOD),
+        (_, None) if special_serves_right(o.class(), right) => {
+            (Opcode::BINARY_OP_PY_SPECIAL, lname, LEFT_METHOD)
         }
-    }
+        _ => return Err("other operand types"),
+    };
     match td.lookup(&crate::strobj::intern_static(name)) {
         Some(Value::Obj(g)) if matches!(g.payload, Payload::Function(_)) => {
             g.make_immortal();
-            let w = pack(variant, ver, 0).ok_or("no version")?;
+            let w = pack(variant, ver, which).ok_or("no version")?;
             Ok((variant, vec![w, g.addr() as u64]))
         }
         Some(_) => Err("special method is not a Python function"),
@@ -96,6 +95,11 @@ fn py_special_attempt(o: &Object, bop: B) -> Attempt {
         None => Err("other operand types"),
     }
 }
+
+/// The guard payloads of `BINARY_OP_PY_SPECIAL`: the cached function is
+/// the operator's method (`__add__`), or the in-place one (`__iadd__`).
+const LEFT_METHOD: usize = 0;
+const INPLACE_METHOD: usize = 1;
 
 /// Whether `a op b`, `a` of the user class `left`, starts with `left`'s
 /// special method whatever it is: `b` is of the same class, or of a
@@ -108,8 +112,8 @@ fn special_serves_right(left: &Object, b: &Value) -> bool {
 }
 
 /// Runs the cached special method of a `BINARY_OP_SUBSCR_GETITEM` or
-/// `BINARY_OP_PY_SPECIAL` site (`py_special_attempt`); None when the guard
-/// fails.
+/// `BINARY_OP_PY_SPECIAL` site (`py_special_attempt`), with which method
+/// it was (the guard's payload); None when the guard fails.
 #[inline(always)]
 fn py_special_fast(
     vm: &Vm,
@@ -118,13 +122,15 @@ fn py_special_fast(
     at: usize,
     a: &Value,
     b: &Value,
-) -> Option<PyResult<Value>> {
+) -> Option<(PyResult<Value>, usize)> {
     let Value::Obj(o) = a else { return None };
     let (w, ptr) = f.code.units.read_payload2(at, op)?;
     if w & 0xff != op as u8 as u64
         || ptr == 0
         || o.class().type_data_of_self().version() != version_of(w)
-        || (op == Opcode::BINARY_OP_PY_SPECIAL && !special_serves_right(o.class(), b))
+        || (op == Opcode::BINARY_OP_PY_SPECIAL
+            && payload_of(w) == LEFT_METHOD
+            && !special_serves_right(o.class(), b))
     {
         return None;
     }
@@ -138,11 +144,12 @@ fn py_special_fast(
         return None;
     };
     let mut args = [a.clone(), b.clone()];
-    Some(if exact_fit(func, 2) {
+    let r = if exact_fit(func, 2) {
         call_exact(vm, func, &mut args)
     } else {
         vm.call_function(&method, func, CallArgs::positional(&args))
-    })
+    };
+    Some((r, payload_of(w)))
 }
 
 /// Largest magnitude at which every i64 converts to f64 exactly.
@@ -285,13 +292,17 @@ pub fn execute(vm: &Vm, f: &mut Frame, op: Opcode, at: usize, bop: B) -> PyResul
         op,
         Opcode::BINARY_OP_SUBSCR_GETITEM | Opcode::BINARY_OP_PY_SPECIAL
     ) {
-        if let Some(r) = py_special_fast(vm, f, op, at, &a, &b) {
+        if let Some((r, which)) = py_special_fast(vm, f, op, at, &a, &b) {
             stats::record(op.family(), stats::Event::Hit);
             let mut r = r?;
             if op == Opcode::BINARY_OP_PY_SPECIAL && ops::is_not_implemented(&r) {
-                // The left method declined: the rest of the protocol (no
-                // reflected method ran first, `special_serves_right`).
-                r = ops::binary_op_after_left(vm, &a, &b, bop, false, true)?;
+                // The method declined: the rest of the protocol.
+                r = if which == INPLACE_METHOD {
+                    ops::binary_op_after_inplace(vm, &a, &b, bop)?
+                } else {
+                    // No reflected method ran first (`special_serves_right`).
+                    ops::binary_op_after_left(vm, &a, &b, bop, false, true)?
+                };
             }
             f.stack.push(r);
             return Ok(());

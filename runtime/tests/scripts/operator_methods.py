@@ -65,6 +65,30 @@ run("inplace with __iadd__", iadd, (Acc(1), Acc(2)))
 run("int subclass declining", add, (Num(5), Num(6)), (Num(5), 6), (5, Num(6)), (Num(5), 6.5))
 run("multiply", lambda a, b: a * b, (V(2), V(3)), (V(2), 3), (V(2), 2.5), (V(2), "ab"), (2, V(3)))
 
+
+class Picky(V):
+    def __iadd__(self, o):
+        if isinstance(o, int):
+            self.x += o
+            return self
+        return NotImplemented
+
+
+class Other:
+    def __radd__(self, o):
+        return "Other.__radd__"
+
+
+run(
+    "in-place method declining",
+    iadd,
+    (Picky(1), 2),
+    (Picky(1), Picky(2)),
+    (Picky(1), Other()),
+    (Picky(1), "s"),
+    (Picky(1), W(3)),
+)
+
 # The class changes under the specialized site.
 pairs = (V(1), V(2))
 run("before change", add, pairs)
@@ -106,3 +130,7 @@ def trydiv(a, b):
 
 
 run("raising", trydiv, (E(), E()))
+Picky.__iadd__ = lambda self, o: "replaced iadd"
+run("in-place method replaced", iadd, (Picky(1), 2), (Picky(1), "s"))
+del Picky.__iadd__
+run("in-place method deleted", iadd, (Picky(1), 2), (Picky(1), Picky(2)), (Picky(1), "s"))
