@@ -393,6 +393,28 @@ fn seq_compare(vm: &Vm, s: &[Value], t: &[Value], op: u32) -> PyResult<bool> {
     Ok(cmp_ord(s.len().cmp(&t.len()), op))
 }
 
+/// The first step of a binary protocol (CPython's `binary_op1` and
+/// `do_richcompare`): a right operand whose class is a proper subclass of
+/// the left operand's and defines the reflected method `rname` has that
+/// method tried first. Returns whether it was, and its result unless it
+/// was `NotImplemented`.
+fn try_reflected_first(
+    vm: &Vm,
+    a: &Value,
+    b: &Value,
+    rname: &'static str,
+) -> PyResult<(bool, Option<Value>)> {
+    let (ca, cb) = (class_of(a), class_of(b));
+    if std::ptr::eq(ca, cb) || !crate::typeobj::is_subtype(cb, ca) {
+        return Ok((false, None));
+    }
+    let Some(m) = special(b, rname) else {
+        return Ok((false, None));
+    };
+    let r = call_special(vm, &m, b, std::slice::from_ref(a))?;
+    Ok((true, (!is_not_implemented(&r)).then_some(r)))
+}
+
 /// Rich comparison `a <op> b` (COMPARE_OP numbering).
 pub fn compare(vm: &Vm, a: &Value, b: &Value, op: u32) -> PyResult<Value> {
     let op = op.min(5);
@@ -401,15 +423,9 @@ pub fn compare(vm: &Vm, a: &Value, b: &Value, op: u32) -> PyResult<Value> {
     }
     let name = CMP_NAMES[op as usize];
     let rname = CMP_NAMES[CMP_SWAPPED[op as usize]];
-    let (ca, cb) = (class_of(a), class_of(b));
-    let reflected_first =
-        !std::ptr::eq(ca, cb) && crate::typeobj::is_subtype(cb, ca) && special(b, rname).is_some();
-    if reflected_first {
-        let m = special(b, rname).unwrap_or(Value::None);
-        let r = call_special(vm, &m, b, std::slice::from_ref(a))?;
-        if !is_not_implemented(&r) {
-            return Ok(r);
-        }
+    let (reflected_first, done) = try_reflected_first(vm, a, b, rname)?;
+    if let Some(r) = done {
+        return Ok(r);
     }
     if let Some(m) = special(a, name) {
         let r = call_special(vm, &m, a, std::slice::from_ref(b))?;
@@ -568,15 +584,9 @@ pub(crate) fn binary_op_after_inplace(
     op: BinaryOperator,
 ) -> PyResult<Value> {
     let (lname, rname, _) = dunder_names(op);
-    let (ca, cb) = (class_of(a), class_of(b));
-    let reflected_first =
-        !std::ptr::eq(ca, cb) && crate::typeobj::is_subtype(cb, ca) && special(b, rname).is_some();
-    if reflected_first {
-        let m = special(b, rname).unwrap_or(Value::None);
-        let r = call_special(vm, &m, b, std::slice::from_ref(a))?;
-        if !is_not_implemented(&r) {
-            return Ok(r);
-        }
+    let (reflected_first, done) = try_reflected_first(vm, a, b, rname)?;
+    if let Some(r) = done {
+        return Ok(r);
     }
     let left = special(a, lname);
     if let Some(m) = &left {
