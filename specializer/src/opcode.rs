@@ -512,8 +512,9 @@ instruction_set! {
             BINARY_OP_SUBSCR_GETITEM,
             /// `a op b` where `a`'s class defines the operator's method
             /// (`__add__`, ...) in Python and `b` is of that class or a
-            /// built-in one: guard: the class's type version; payload: the
-            /// function.
+            /// built-in one, or the in-place method (`__iadd__`, ...) of
+            /// an in-place operator: guard: the class's type version;
+            /// payload: the function.
             BINARY_OP_PY_SPECIAL,
             /// Numeric operations on immediate ints/floats outside the
             /// variants above (mixed int/float arithmetic, `/`, `//` and `%`

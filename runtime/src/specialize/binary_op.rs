@@ -40,6 +40,7 @@ fn attempt(a: &Value, b: &Value, bop: B) -> Attempt {
         (_, Value::Int(_), B::Subscr) if is_exact(a, t.str) => Opcode::BINARY_OP_SUBSCR_STR_INT,
         (_, _, B::Subscr) if is_exact(a, t.dict) => Opcode::BINARY_OP_SUBSCR_DICT,
         (Value::Obj(o), _, _) if !o.type_data().builtin => return py_special_attempt(o, b, bop),
+        (Value::Obj(_), _, B::Subscr) => return Err("subscript of other type"),
         (Value::Int(_) | Value::Float(_), Value::Int(_) | Value::Float(_), _) => {
             if extended_numeric(bop, a, b).is_none() {
                 return Err("unsupported numeric operation");
@@ -65,13 +66,6 @@ fn attempt(a: &Value, b: &Value, bop: B) -> Attempt {
 ///   which of the two is cached.
 fn py_special_attempt(o: &Object, right: &Value, bop: B) -> Attempt {
     let td = o.class().type_data_of_self();
-    if td.builtin {
-        return Err(if bop == B::Subscr {
-            "subscript of other type"
-        } else {
-            "other operand types"
-        });
-    }
     // Version first: any change after this load moves it.
     let ver = td.assign_version();
     let (lname, _, iname) = ops::dunder_names(bop);
