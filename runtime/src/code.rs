@@ -119,8 +119,10 @@ pub fn constant_value(c: &Constant, specialize: bool) -> Result<Value, String> {
 
 /// Turns compiler output into an immortal code object.
 pub fn load_code(cc: &CompiledCode, specialize: bool) -> Result<&'static CodeObject, String> {
-    // The eval loop fetches without a bounds check on the strength of this.
+    // The eval loop fetches without a bounds check on the strength of this,
+    // and pops and peeks without a depth check on the strength of that.
     crate::compiler::verify_control_flow(cc)?;
+    crate::compiler::verify_stack_depths(cc)?;
     let units =
         CodeUnits::new(&cc.units, specialize).map_err(|e| format!("bad bytecode: {e:?}"))?;
     let consts = cc

@@ -292,6 +292,14 @@ fn run_frame_inner<const STATS: bool>(
                 vm.add_traceback(&err, f.code, f.code.line_at(f.lasti));
             }
             match f.code.handler_for(at) {
+                // A handler is entered at the depth the stack verification
+                // assumed (`compiler::verify_stack_depths`), never from a
+                // shallower stack (which verified code does not leave).
+                Some(h) if f.stack.len() < h.depth as usize => {
+                    return Err(
+                        vm.runtime_error("stack shallower than its exception handler's depth")
+                    )
+                }
                 Some(h) => {
                     f.stack.truncate(h.depth as usize);
                     if h.lasti {
@@ -367,7 +375,16 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
     // corpus under it).
     macro_rules! stack {
         ($method:ident $(::<$n:literal>)? ($($arg:expr),*)) => {
-            // SAFETY: `sp` is the stack's true top (above).
+            // SAFETY: `sp` is the stack's true top (above), and the stack
+            // holds the values each arm reads and has room for what it
+            // pushes: `load_code` verified the code
+            // (`compiler::verify_stack_depths`: every instruction finds
+            // its inputs, none leaves more than `max_stack` values, the
+            // stack has `max_stack + 2` slots), and each arm reads no more
+            // than its instruction's declared inputs (`stack_inputs`).
+            // Tested by `stack_depth_verification` and the whole corpus
+            // and test suite under the debug build, whose methods assert
+            // the depth.
             unsafe { f.stack.$method $(::<$n>)? ($($arg),*) }
         };
     }
@@ -488,7 +505,7 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                             stack!(push_cached(&mut sp, v));
                         }
                         Opcode::STORE_FAST => {
-                            let v = stack!(pop_cached(&mut sp)).unwrap_or(Value::Null);
+                            let v = stack!(pop_cached(&mut sp));
                             // SAFETY: `a` names a local (above), and
                             // `locals` is where the frame's locals are; no
                             // other reference to the slot is alive.
@@ -521,9 +538,8 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
             // A hit of a fixed-operation BINARY_OP variant (`$variant`).
             macro_rules! binary_fixed {
                 ($variant:expr) => {{
-                    let Some(r) = stack!(top2_cached(sp))
-                        .and_then(|(a, b)| specialize::binary_op::fast_fixed($variant, a, b))
-                    else {
+                    let (a, b) = stack!(top2_cached(sp));
+                    let Some(r) = specialize::binary_op::fast_fixed($variant, a, b) else {
                         general!()
                     };
                     stack!(replace_top2_cached(&mut sp, r));
@@ -533,9 +549,8 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
             // A hit of a COMPARE_OP variant (`$variant`).
             macro_rules! compare_fixed {
                 ($variant:expr) => {{
-                    let Some(r) = stack!(top2_cached(sp))
-                        .and_then(|(a, b)| specialize::compare_op::fast($variant, a, b, arg))
-                    else {
+                    let (a, b) = stack!(top2_cached(sp));
+                    let Some(r) = specialize::compare_op::fast($variant, a, b, arg) else {
                         general!()
                     };
                     stack!(replace_top2_cached(&mut sp, Value::Bool(r)));
@@ -546,13 +561,11 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
             macro_rules! to_bool_fixed {
                 ($variant:expr) => {{
                     let guard = || specialize::guard_for(units, cur, op).unwrap_or(0);
-                    let value = stack!(last_cached(sp)).unwrap_or(&Value::Null);
+                    let value = stack!(last_cached(sp));
                     let Some(b) = specialize::to_bool::fast($variant, value, guard) else {
                         general!()
                     };
-                    if let Some(v) = stack!(last_mut_cached(sp)) {
-                        *v = Value::Bool(b);
-                    }
+                    *stack!(last_mut_cached(sp)) = Value::Bool(b);
                     hit!();
                 }};
             }
@@ -560,7 +573,7 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
             // (`$variant`).
             macro_rules! for_iter_fixed {
                 ($variant:expr) => {{
-                    let iter = stack!(last_cached(sp)).unwrap_or(&Value::Null);
+                    let iter = stack!(last_cached(sp));
                     match specialize::for_iter::fast_native($variant, iter) {
                         Some(Some(v)) => stack!(push_cached(&mut sp, v)),
                         Some(None) => {
@@ -575,12 +588,10 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
             // A hit of a STORE_ATTR variant (`$variant`).
             macro_rules! store_attr_fixed {
                 ($variant:expr) => {{
-                    let (Some(name), Some([value, owner])) = (
-                        code.names.get(arg as usize),
-                        stack!(top_mut_cached::<2>(sp)),
-                    ) else {
+                    let Some(name) = code.names.get(arg as usize) else {
                         general!()
                     };
+                    let [value, owner] = stack!(top_mut_cached::<2>(sp));
                     let v = std::mem::take(value);
                     match specialize::store_attr::fast(vm, units, $variant, cur, owner, name, v) {
                         Ok(()) => {
@@ -631,9 +642,7 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                     stack!(push_cached(&mut sp, v));
                 }
                 Opcode::SWAP => {
-                    if !stack!(swap_cached(sp, arg as usize)) {
-                        tri!(Err(vm.runtime_error("SWAP beyond the value stack")))
-                    }
+                    stack!(swap_cached(sp, arg as usize));
                 }
                 Opcode::LOAD_DEREF => {
                     // A closure's variable; unbound (or a cell index the
@@ -659,13 +668,13 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                 Opcode::STORE_FAST__LOAD_FAST => fused!(Opcode::STORE_FAST__LOAD_FAST),
                 Opcode::STORE_FAST__STORE_FAST => fused!(Opcode::STORE_FAST__STORE_FAST),
                 Opcode::IS_OP => {
-                    let b = stack!(pop_cached(&mut sp)).unwrap_or(Value::Null);
-                    let a = stack!(pop_cached(&mut sp)).unwrap_or(Value::Null);
+                    let b = stack!(pop_cached(&mut sp));
+                    let a = stack!(pop_cached(&mut sp));
                     stack!(push_cached(&mut sp, Value::Bool(a.is(&b) != (arg == 1))));
                 }
                 Opcode::JUMP_FORWARD => ip += arg as usize,
                 Opcode::POP_JUMP_IF_FALSE | Opcode::POP_JUMP_IF_TRUE => {
-                    let b = match stack!(pop_cached(&mut sp)).unwrap_or(Value::Null) {
+                    let b = match stack!(pop_cached(&mut sp)) {
                         Value::Bool(b) => b,
                         other => tri!(ops::truthy(vm, &other)),
                     };
@@ -674,13 +683,13 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                     }
                 }
                 Opcode::POP_JUMP_IF_NONE | Opcode::POP_JUMP_IF_NOT_NONE => {
-                    let v = stack!(pop_cached(&mut sp)).unwrap_or(Value::Null);
+                    let v = stack!(pop_cached(&mut sp));
                     if v.is_none() == (op == Opcode::POP_JUMP_IF_NONE) {
                         ip += arg as usize;
                     }
                 }
                 Opcode::RETURN_VALUE => {
-                    let v = stack!(pop_cached(&mut sp)).unwrap_or(Value::Null);
+                    let v = stack!(pop_cached(&mut sp));
                     break 'dispatch (Ok(Flow::Return(v)), cur);
                 }
                 Opcode::RESUME_CHECK => {
@@ -707,18 +716,15 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                 | Opcode::BINARY_OP_ADD_UNICODE
                 | Opcode::BINARY_OP_INPLACE_ADD_UNICODE => binary_fixed!(op),
                 Opcode::BINARY_OP_EXTEND => {
-                    let r = BinaryOperator::from_arg(arg).and_then(|bop| {
-                        let (a, b) = stack!(top2_cached(sp))?;
-                        specialize::binary_op::extended_numeric(bop, a, b)
-                    });
+                    let (a, b) = stack!(top2_cached(sp));
+                    let r = BinaryOperator::from_arg(arg)
+                        .and_then(|bop| specialize::binary_op::extended_numeric(bop, a, b));
                     let Some(r) = r else { general!() };
                     stack!(replace_top2_cached(&mut sp, r));
                     hit!();
                 }
                 Opcode::STORE_SUBSCR_LIST_INT => {
-                    let Some([value, container, key]) = stack!(top_mut_cached::<3>(sp)) else {
-                        general!()
-                    };
+                    let [value, container, key] = stack!(top_mut_cached::<3>(sp));
                     let v = std::mem::take(value);
                     match specialize::store_subscr::fast_list_int(op, container, key, v) {
                         Ok(()) => {
@@ -734,7 +740,7 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                 Opcode::UNPACK_SEQUENCE_TWO_TUPLE
                 | Opcode::UNPACK_SEQUENCE_TUPLE
                 | Opcode::UNPACK_SEQUENCE_LIST => {
-                    let seq = stack!(pop_cached(&mut sp)).unwrap_or(Value::Null);
+                    let seq = stack!(pop_cached(&mut sp));
                     sync!();
                     let unpacked =
                         specialize::unpack_sequence::fast(op, &seq, arg as usize, &mut f.stack);
@@ -752,9 +758,8 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                     // The commonest variant on its own: its result replaces
                     // the owner in place, returned in registers.
                     let name = code.names.get((arg >> 1) as usize);
-                    let (Some(owner), Some(name)) = (stack!(last_mut_cached(sp)), name) else {
-                        general!()
-                    };
+                    let Some(name) = name else { general!() };
+                    let owner = stack!(last_mut_cached(sp));
                     let Some(v) =
                         specialize::load_attr::instance_value(vm, units, cur, owner, name)
                     else {
@@ -777,16 +782,14 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                 | Opcode::LOAD_ATTR_NONDESCRIPTOR_NO_DICT => {
                     // One arm for these (split per variant, the loop as a
                     // whole got slower: docs/PERFORMANCE.md, session 11).
-                    let owner = stack!(last_cached(sp)).unwrap_or(&Value::Null);
+                    let owner = stack!(last_cached(sp));
                     let loaded = code.names.get((arg >> 1) as usize).and_then(|name| {
                         specialize::load_attr::fast(vm, units, op, cur, owner, name)
                     });
                     let Some((v, self_or_null)) = loaded else {
                         general!()
                     };
-                    if let Some(owner) = stack!(last_mut_cached(sp)) {
-                        *owner = v;
-                    }
+                    *stack!(last_mut_cached(sp)) = v;
                     if arg & 1 != 0 {
                         stack!(push_cached(&mut sp, self_or_null));
                     }

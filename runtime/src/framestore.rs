@@ -388,11 +388,16 @@ impl ValueStack {
         }
     }
 
-    /// Pushes `v`.
+    /// Pushes `v` (moving the stack to a larger heap buffer when it is
+    /// full).
     #[inline(always)]
     pub fn push(&mut self, v: Value) {
+        if self.top_ptr() == self.end {
+            self.grow();
+        }
         let mut top = self.top_ptr();
-        // SAFETY: `top` is the stack's top, made so again after the push.
+        // SAFETY: `top` is the stack's top, below `end` after the check,
+        // and made the top again after the push.
         unsafe {
             self.push_cached(&mut top, v);
             self.set_top(top);
@@ -402,12 +407,16 @@ impl ValueStack {
     /// Pops the top value.
     #[inline(always)]
     pub fn pop(&mut self) -> Option<Value> {
+        if self.is_empty() {
+            return None;
+        }
         let mut top = self.top_ptr();
-        // SAFETY: `top` is the stack's top, made so again after the pop.
+        // SAFETY: `top` is the stack's top, above a value (checked), and
+        // made the top again after the pop.
         unsafe {
             let v = self.pop_cached(&mut top);
             self.set_top(top);
-            v
+            Some(v)
         }
     }
 
@@ -481,29 +490,41 @@ impl ValueStack {
     /// The top value (the slice method, without forming the slice).
     #[inline(always)]
     pub fn last(&self) -> Option<&Value> {
-        // SAFETY: the stack's own top.
-        unsafe { self.last_cached(self.top_ptr()) }
+        if self.is_empty() {
+            return None;
+        }
+        // SAFETY: the stack's own top, above a value (checked).
+        unsafe { Some(self.last_cached(self.top_ptr())) }
     }
 
     /// The top value, mutably.
     #[inline(always)]
     pub fn last_mut(&mut self) -> Option<&mut Value> {
-        // SAFETY: the stack's own top.
-        unsafe { self.last_mut_cached(self.top_ptr()) }
+        if self.is_empty() {
+            return None;
+        }
+        // SAFETY: the stack's own top, above a value (checked).
+        unsafe { Some(self.last_mut_cached(self.top_ptr())) }
     }
 
     /// The two top values (the second, then the top), when there are two.
     #[inline(always)]
     pub fn top2(&self) -> Option<(&Value, &Value)> {
-        // SAFETY: the stack's own top.
-        unsafe { self.top2_cached(self.top_ptr()) }
+        if self.len() < 2 {
+            return None;
+        }
+        // SAFETY: the stack's own top, above two values (checked).
+        unsafe { Some(self.top2_cached(self.top_ptr())) }
     }
 
     /// The `N` top values (the top last), mutably, when there are `N`.
     #[inline(always)]
     pub fn top_mut<const N: usize>(&mut self) -> Option<&mut [Value; N]> {
-        // SAFETY: the stack's own top.
-        unsafe { self.top_mut_cached(self.top_ptr()) }
+        if self.len() < N {
+            return None;
+        }
+        // SAFETY: the stack's own top, above `N` values (checked).
+        unsafe { Some(self.top_mut_cached(self.top_ptr())) }
     }
 
     /// Drops the `n` top values (all of them if there are fewer).
@@ -517,8 +538,13 @@ impl ValueStack {
     /// with fewer than two values, just pushes `v`.
     #[inline(always)]
     pub fn replace_top2(&mut self, v: Value) {
+        if self.len() < 2 {
+            self.push(v);
+            return;
+        }
         let mut top = self.top_ptr();
-        // SAFETY: `top` is the stack's top, made so again after.
+        // SAFETY: `top` is the stack's top, above two values (checked),
+        // and made the top again after.
         unsafe {
             self.replace_top2_cached(&mut top, v);
             self.set_top(top);
@@ -542,6 +568,18 @@ impl ValueStack {
     // no cached top has moved unsynced (`stale`); CI runs the corpus under
     // the debug build.
     //
+    // Depth (also every method here, as CPython's loop does): the stack
+    // must hold the values a method reads or pops, and have room for what
+    // it pushes; none of them checks. The dispatch loop knows this of
+    // verified code: `compiler::verify_stack_depths` proved, when the code
+    // was loaded, that every instruction finds its operands on the stack
+    // and that no instruction leaves more than `max_stack` values, and a
+    // frame's stack has `max_stack + 2` slots (the two spare for the
+    // instructions that push their results before dropping operands).
+    // Debug builds assert the depth in each method; CI runs the corpus
+    // and the tests under the debug build. The safe methods above check
+    // the depth themselves.
+    //
     // Unwinding: a panic inside the loop leaves `top` stale, either side
     // of the truth. The values are then leaked, not dropped
     // (`clear_unless_unwinding`): dropping up to a stale `top` above the
@@ -556,17 +594,12 @@ impl ValueStack {
         unsafe { top.offset_from(self.base.as_ptr()) as usize }
     }
 
-    /// `push`, by the cached top.
+    /// `push`, by the cached top (the stack must have room).
     #[inline(always)]
     pub(crate) unsafe fn push_cached(&mut self, top: &mut *mut Value, v: Value) {
         self.assert_true_top(*top);
-        if *top == self.end {
-            // SAFETY: the caller's contract (`*top` is the true top).
-            unsafe { self.set_top(*top) };
-            self.grow();
-            *top = self.top;
-        }
-        // SAFETY: `top` (the stack's top) is below `end` after the check,
+        debug_assert!(*top < self.end, "value stack overflow");
+        // SAFETY: `top` (the stack's top) is below `end` (the contract),
         // so the slot is inside the buffer and holds no value.
         unsafe {
             top.write(v);
@@ -575,74 +608,80 @@ impl ValueStack {
         self.moved_cached(*top);
     }
 
-    /// `pop`, by the cached top.
+    /// Debug builds: asserts that the stack holds at least `n` values
+    /// (the depth contract above).
     #[inline(always)]
-    pub(crate) unsafe fn pop_cached(&mut self, top: &mut *mut Value) -> Option<Value> {
-        if self.len_at(*top) == 0 {
-            return None;
-        }
-        // SAFETY: the slot below `top` holds a value, now no longer
-        // counted (`top` is lowered first), so it is moved out once.
+    unsafe fn assert_holds(&self, top: *mut Value, n: usize) {
+        // SAFETY: the caller's contract (`top` is the true top).
+        debug_assert!(unsafe { self.len_at(top) } >= n, "value stack underflow");
+    }
+
+    /// `pop`, by the cached top (the stack must hold a value).
+    #[inline(always)]
+    pub(crate) unsafe fn pop_cached(&mut self, top: &mut *mut Value) -> Value {
+        // SAFETY: the contract: `top` is the true top, above a value.
         unsafe {
+            self.assert_holds(*top, 1);
+            // The slot below `top` holds a value, now no longer counted
+            // (`top` is lowered first), so it is moved out once.
             *top = top.sub(1);
             self.moved_cached(*top);
-            Some(Value::read_words(*top))
+            Value::read_words(*top)
         }
     }
 
-    /// `last`, by the cached top.
+    /// `last`, by the cached top (the stack must hold a value).
     #[inline(always)]
-    pub(crate) unsafe fn last_cached(&self, top: *mut Value) -> Option<&Value> {
-        if self.len_at(top) == 0 {
-            return None;
+    pub(crate) unsafe fn last_cached(&self, top: *mut Value) -> &Value {
+        // SAFETY: the contract: the slot below `top` holds a value the
+        // stack owns.
+        unsafe {
+            self.assert_holds(top, 1);
+            &*top.sub(1)
         }
-        // SAFETY: the slot below `top` holds a value the stack owns.
-        unsafe { Some(&*top.sub(1)) }
     }
 
-    /// `last_mut`, by the cached top.
+    /// `last_mut`, by the cached top (the stack must hold a value).
     #[inline(always)]
-    pub(crate) unsafe fn last_mut_cached(&mut self, top: *mut Value) -> Option<&mut Value> {
-        if self.len_at(top) == 0 {
-            return None;
-        }
+    pub(crate) unsafe fn last_mut_cached(&mut self, top: *mut Value) -> &mut Value {
         // SAFETY: as in `last_cached`, and `&mut self` makes it unique.
-        unsafe { Some(&mut *top.sub(1)) }
-    }
-
-    /// `top2`, by the cached top.
-    #[inline(always)]
-    pub(crate) unsafe fn top2_cached(&self, top: *mut Value) -> Option<(&Value, &Value)> {
-        if self.len_at(top) < 2 {
-            return None;
+        unsafe {
+            self.assert_holds(top, 1);
+            &mut *top.sub(1)
         }
-        // SAFETY: the two slots below `top` hold values the stack owns;
-        // the borrows live no longer than `&self`.
-        unsafe { Some((&*top.sub(2), &*top.sub(1))) }
     }
 
-    /// `top_mut`, by the cached top.
+    /// `top2`, by the cached top (the stack must hold two values).
+    #[inline(always)]
+    pub(crate) unsafe fn top2_cached(&self, top: *mut Value) -> (&Value, &Value) {
+        // SAFETY: the contract: the two slots below `top` hold values the
+        // stack owns; the borrows live no longer than `&self`.
+        unsafe {
+            self.assert_holds(top, 2);
+            (&*top.sub(2), &*top.sub(1))
+        }
+    }
+
+    /// `top_mut`, by the cached top (the stack must hold `N` values).
     #[inline(always)]
     pub(crate) unsafe fn top_mut_cached<const N: usize>(
         &mut self,
         top: *mut Value,
-    ) -> Option<&mut [Value; N]> {
-        if self.len_at(top) < N {
-            return None;
+    ) -> &mut [Value; N] {
+        // SAFETY: the contract: the `N` slots below `top` hold values the
+        // stack owns, contiguous and aligned as an array; `&mut self`
+        // makes the borrow unique.
+        unsafe {
+            self.assert_holds(top, N);
+            &mut *(top.sub(N) as *mut [Value; N])
         }
-        // SAFETY: the `N` slots below `top` hold values the stack owns,
-        // contiguous and aligned as an array; `&mut self` makes the
-        // borrow unique.
-        unsafe { Some(&mut *(top.sub(N) as *mut [Value; N])) }
     }
 
-    /// `replace_top2`, by the cached top.
+    /// `replace_top2`, by the cached top (the stack must hold two values).
     #[inline(always)]
     pub(crate) unsafe fn replace_top2_cached(&mut self, top: &mut *mut Value, v: Value) {
-        if self.len_at(*top) < 2 {
-            self.push_cached(top, v);
-            return;
-        }
+        // SAFETY: the contract (`top` is the true top).
+        unsafe { self.assert_holds(*top, 2) };
         // SAFETY: the two slots below `top` hold values: the top one is
         // uncounted (lower `top`) and then dropped, the other is replaced
         // by assignment (which drops it); `top` stays within the buffer.
@@ -655,34 +694,34 @@ impl ValueStack {
         }
     }
 
-    /// Swaps the top value with the `n`th from the top (`n` ≥ 1; `SWAP
-    /// n`), by the cached top; false, with nothing changed, when there are
-    /// fewer than `n` values.
+    /// Swaps the top value with the `n`th from the top (`SWAP n`), by the
+    /// cached top (`n` ≥ 1, and the stack must hold `n` values).
     ///
     /// Each value moves as two 8-byte words (`Value::swap_words`): a value
     /// is often written as a tag and a payload (two stores: an arithmetic
     /// result) just before a `SWAP` moves it.
     #[inline(always)]
-    pub(crate) unsafe fn swap_cached(&mut self, top: *mut Value, n: usize) -> bool {
-        if n == 0 || self.len_at(top) < n {
-            return false;
-        }
-        // SAFETY: both slots hold values the stack owns (`n <= len`); with
-        // `n == 1` they are the same slot and nothing moves.
+    pub(crate) unsafe fn swap_cached(&mut self, top: *mut Value, n: usize) {
+        debug_assert!(n >= 1, "SWAP 0");
+        // SAFETY: the contract: both slots hold values the stack owns
+        // (`1 <= n <= len`); with `n == 1` they are the same slot and
+        // nothing moves.
         unsafe {
+            self.assert_holds(top, n);
             if n > 1 {
                 Value::swap_words(&mut *top.sub(1), &mut *top.sub(n));
             }
         }
-        true
     }
 
-    /// `drop_top`, by the cached top: the top `N` values (all of them if
-    /// there are fewer) dropped in place, with no sync of the stored top.
+    /// `drop_top`, by the cached top: the top `N` values (the stack must
+    /// hold them) dropped in place, with no sync of the stored top.
     #[inline(always)]
     pub(crate) unsafe fn drop_top_cached<const N: usize>(&mut self, top: &mut *mut Value) {
-        let n = self.len_at(*top).min(N);
-        // SAFETY: the `n` slots below `top` hold values the stack owns;
+        let n = N;
+        // SAFETY: the contract (`top` is the true top).
+        unsafe { self.assert_holds(*top, n) };
+        // SAFETY: the contract: the `n` slots below `top` hold values the stack owns;
         // `top` is lowered past them first, so each is dropped once and
         // never reached again (as `truncate` does).
         unsafe {
@@ -808,13 +847,14 @@ mod tests {
     #[test]
     fn cached_top_methods_track_the_stack_and_sync_back() {
         let drops = Arc::new(AtomicUsize::new(0));
-        // Room for two: the third push grows (moves) the stack, and the
-        // cached top must follow it.
-        let mut s = ValueStack::with_capacity(2);
+        // Room for three: the cached-top methods never grow the stack (the
+        // depth contract gives them room).
+        let mut s = ValueStack::with_capacity(3);
         let mut top = s.top_ptr();
         // SAFETY: `top` comes from `top_ptr()` and the stack changes only
         // through the cached-top methods, which keep it the true top, and
-        // it is stored back with `set_top` before any other method.
+        // it is stored back with `set_top` before any other method; every
+        // call finds the values it reads and the room it pushes into.
         unsafe {
             s.push_cached(&mut top, Value::Int(1));
             s.push_cached(&mut top, counted(&drops));
@@ -822,29 +862,31 @@ mod tests {
             s.set_top(top);
             assert_eq!(top, s.top_ptr());
             assert_eq!(s.len(), 3);
-            assert!(matches!(s.last_cached(top), Some(Value::Float(x)) if *x == 2.5));
+            assert!(matches!(s.last_cached(top), Value::Float(x) if *x == 2.5));
             assert!(matches!(
                 s.top2_cached(top),
-                Some((Value::Obj(_), Value::Float(_)))
+                (Value::Obj(_), Value::Float(_))
             ));
             // SWAP 3: the top and the third from the top trade places.
-            assert!(s.swap_cached(top, 3));
+            s.swap_cached(top, 3);
             assert!(matches!(
                 s[..],
                 [Value::Float(_), Value::Obj(_), Value::Int(1)]
             ));
-            assert!(s.swap_cached(top, 1));
-            assert!(!s.swap_cached(top, 4) && !s.swap_cached(top, 0));
+            s.swap_cached(top, 1);
+            assert!(matches!(
+                s[..],
+                [Value::Float(_), Value::Obj(_), Value::Int(1)]
+            ));
             assert_eq!(drops.load(Ordering::SeqCst), 0);
             s.replace_top2_cached(&mut top, Value::Bool(true));
             s.set_top(top);
             assert_eq!(top, s.top_ptr());
             assert_eq!(drops.load(Ordering::SeqCst), 1);
-            assert!(matches!(s.pop_cached(&mut top), Some(Value::Bool(true))));
-            assert!(matches!(s.pop_cached(&mut top), Some(Value::Float(_))));
-            assert!(s.pop_cached(&mut top).is_none());
+            assert!(matches!(s.pop_cached(&mut top), Value::Bool(true)));
+            assert!(matches!(s.pop_cached(&mut top), Value::Float(_)));
             s.set_top(top);
-            assert_eq!(top, s.top_ptr());
+            assert_eq!((top, s.len()), (s.top_ptr(), 0));
             s.push_cached(&mut top, counted(&drops));
             s.push_cached(&mut top, Value::Int(7));
             s.drop_top_cached::<2>(&mut top);
@@ -852,6 +894,49 @@ mod tests {
             assert_eq!((top, s.len()), (s.top_ptr(), 0));
         }
         assert_eq!(drops.load(Ordering::SeqCst), 2);
+        // The safe methods check the depth themselves: a push past the
+        // room grows the stack, reads past the bottom find nothing.
+        s.push(Value::Int(1));
+        s.push(Value::Int(2));
+        s.push(Value::Int(3));
+        s.push(Value::Int(4));
+        assert_eq!(s.len(), 4);
+        s.truncate(0);
+        assert!(s.pop().is_none() && s.last_mut().is_none());
+        s.replace_top2(Value::Int(5));
+        assert!(matches!(s[..], [Value::Int(5)]));
+    }
+
+    /// Debug builds catch a cached-top method that breaks the depth
+    /// contract (the verified code's promise): a pop below the bottom.
+    #[cfg(debug_assertions)]
+    #[test]
+    #[should_panic(expected = "value stack underflow")]
+    fn a_cached_pop_below_the_bottom_is_caught() {
+        let mut s = ValueStack::with_capacity(2);
+        s.push(Value::Int(1));
+        let mut top = s.top_ptr();
+        // SAFETY: the first pop keeps the contract; the second is the
+        // violation the assertion stops before it reads.
+        unsafe {
+            let _ = s.pop_cached(&mut top);
+            let _ = s.pop_cached(&mut top);
+        }
+    }
+
+    /// Debug builds catch a cached push past the stack's room.
+    #[cfg(debug_assertions)]
+    #[test]
+    #[should_panic(expected = "value stack overflow")]
+    fn a_cached_push_past_the_room_is_caught() {
+        let mut s = ValueStack::with_capacity(1);
+        let mut top = s.top_ptr();
+        // SAFETY: the first push keeps the contract; the second is the
+        // violation the assertion stops before it writes.
+        unsafe {
+            s.push_cached(&mut top, Value::Int(1));
+            s.push_cached(&mut top, Value::Int(2));
+        }
     }
 
     /// Debug builds catch a read of the stack while a cached top has moved

@@ -138,6 +138,58 @@ pub(crate) fn stack_effect(op: Opcode, arg: u32) -> (i32, Option<i32>) {
     (fall, None)
 }
 
+/// Values an instruction reads from the value stack: its operands, and
+/// the values below them that it reaches (LIST_APPEND's list, DICT_MERGE's
+/// callable). The dispatch loop pops and peeks without checking the depth
+/// on the strength of this table: `compiler::verify_stack_depths` proves,
+/// for each code object it loads, that every instruction finds this many
+/// values wherever it runs. An opcode the table does not know, or an
+/// oparg that reaches no value (`COPY 0`), reads `u32::MAX` values, which
+/// no code can verify: a new instruction is refused until its inputs are
+/// declared here.
+pub(crate) fn stack_inputs(op: Opcode, arg: u32) -> u32 {
+    use Opcode::*;
+    // The value `arg` places down, and `above` more values popped first.
+    let reaches = |above: u32| match arg {
+        0 => u32::MAX,
+        _ => arg.saturating_add(above),
+    };
+    match op.deopt() {
+        NOP | RESUME | EXTENDED_ARG | CACHE | PUSH_NULL | JUMP_FORWARD | JUMP_BACKWARD => 0,
+        LOAD_CONST | LOAD_FAST | LOAD_DEREF | LOAD_CLOSURE | LOAD_CLASSDEREF | LOAD_NAME
+        | LOAD_GLOBAL | LOAD_BUILD_CLASS | LOAD_ASSERTION_ERROR => 0,
+        DELETE_FAST | DELETE_DEREF | DELETE_NAME | DELETE_GLOBAL => 0,
+        COPY | SWAP => reaches(0),
+        POP_TOP | STORE_FAST | STORE_DEREF | STORE_NAME | STORE_GLOBAL | DELETE_ATTR => 1,
+        UNARY_NEGATIVE | UNARY_POSITIVE | UNARY_NOT | UNARY_INVERT | TO_BOOL => 1,
+        POP_JUMP_IF_FALSE | POP_JUMP_IF_TRUE | POP_JUMP_IF_NONE | POP_JUMP_IF_NOT_NONE => 1,
+        RETURN_VALUE | YIELD_VALUE | LIST_TO_TUPLE | UNPACK_SEQUENCE | UNPACK_EX => 1,
+        GET_ITER | FOR_ITER | GET_YIELD_FROM_ITER | LOAD_ATTR | IMPORT_FROM => 1,
+        PUSH_EXC_INFO | POP_EXCEPT | BEFORE_WITH => 1,
+        DELETE_SUBSCR | IS_OP | CONTAINS_OP | COMPARE_OP | BINARY_OP | STORE_ATTR => 2,
+        CHECK_EXC_MATCH | END_SEND | SEND | IMPORT_NAME => 2,
+        STORE_SUBSCR | CLEANUP_THROW | LOAD_SUPER_ATTR => 3,
+        // exit_func lasti prev_exc exc
+        WITH_EXCEPT_START => 4,
+        BUILD_TUPLE | BUILD_LIST | BUILD_SET | BUILD_STRING | BUILD_SLICE | RAISE_VARARGS => arg,
+        BUILD_MAP => arg.saturating_mul(2),
+        // The container `arg` down once the operand is popped.
+        LIST_APPEND | SET_ADD | LIST_EXTEND | SET_UPDATE | DICT_UPDATE => reaches(1),
+        MAP_ADD => reaches(2),
+        // The callable, three below the dict (`callable null args dict`).
+        DICT_MERGE => reaches(4),
+        // The exception, and with an oparg the `lasti` that far down.
+        RERAISE => 1 + arg,
+        FORMAT_VALUE => 1 + u32::from(arg & 4 != 0),
+        MAKE_FUNCTION => 1 + (arg & 0b1011).count_ones(),
+        // callable self_or_null args... [kwnames] [kwargs]
+        CALL => arg.saturating_add(2),
+        CALL_KW => arg.saturating_add(3),
+        CALL_FUNCTION_EX => 3 + (arg & 1),
+        _ => u32::MAX,
+    }
+}
+
 /// True for opcodes whose oparg is a jump distance to a label.
 pub(crate) fn has_target(op: Opcode) -> bool {
     use Opcode::*;

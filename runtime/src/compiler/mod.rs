@@ -436,6 +436,95 @@ pub(crate) fn verify_control_flow(code: &CompiledCode) -> Result<(), String> {
     Ok(())
 }
 
+/// Checks that running `code` keeps its value stack within what the eval
+/// loop's unchecked stack accesses require (`framestore`, "Cached top"):
+/// along every path from the code's start and from each exception
+/// handler's entry, every instruction finds the values it reads
+/// (`assemble::stack_inputs`) and leaves at most `max_stack_depth` values
+/// (`assemble::stack_effect`), and paths that meet agree on the depth. A
+/// handler is entered with its recorded depth, plus `lasti` and the
+/// exception (the loop refuses to enter one from a shallower stack).
+/// `code` must have passed `verify_control_flow`.
+pub(crate) fn verify_stack_depths(code: &CompiledCode) -> Result<(), String> {
+    // Each instruction: (first unit, prefixes included; its own unit;
+    // opcode; full oparg).
+    let mut instrs: Vec<(usize, usize, Opcode, u32)> = Vec::new();
+    for_each_instruction_with_start(code, |start, at, op, arg| instrs.push((start, at, op, arg)));
+    let mut index_at = vec![None; code.units.len() + 1];
+    for (k, &(start, ..)) in instrs.iter().enumerate() {
+        index_at[start] = Some(k);
+    }
+    let landing = |unit: usize| -> Result<usize, String> {
+        index_at
+            .get(unit)
+            .copied()
+            .flatten()
+            .ok_or_else(|| format!("control reaches unit {unit}, which starts no instruction"))
+    };
+    let max = i64::from(code.max_stack_depth);
+    let mut depth: Vec<Option<i64>> = vec![None; instrs.len()];
+    let mut work: Vec<(usize, i64)> = vec![(landing(0)?, 0)];
+    for h in &code.exception_table {
+        let entry = i64::from(h.depth) + i64::from(h.lasti) + 1;
+        work.push((landing(h.target as usize)?, entry));
+    }
+    while let Some((first, d0)) = work.pop() {
+        let (mut k, mut d) = (first, d0);
+        loop {
+            let &(start, at, op, arg) = instrs
+                .get(k)
+                .ok_or("control flow falls off the end of the code")?;
+            if !(0..=max).contains(&d) {
+                return Err(format!(
+                    "stack depth {d} at unit {start} is outside 0..={max}"
+                ));
+            }
+            match depth[k] {
+                Some(old) if old == d => break,
+                Some(old) => {
+                    return Err(format!(
+                        "inconsistent stack depth at unit {start}: {old} vs {d}"
+                    ))
+                }
+                None => depth[k] = Some(d),
+            }
+            let inputs = assemble::stack_inputs(op, arg);
+            if i64::from(inputs) > d {
+                return Err(format!(
+                    "{} at unit {start} reads {inputs} values from a stack of {d}",
+                    op.name()
+                ));
+            }
+            let (fall, jump) = assemble::stack_effect(op, arg);
+            let base = op.deopt();
+            if matches!(base, Opcode::JUMP_FORWARD | Opcode::JUMP_BACKWARD) {
+                let t = jump_target(code, at, op, arg).ok_or("a jump leaves the code")?;
+                work.push((landing(t)?, d));
+                break;
+            }
+            if let Some(j) = jump {
+                let t = jump_target(code, at, op, arg).ok_or("a jump leaves the code")?;
+                work.push((landing(t)?, d + i64::from(j)));
+            }
+            if matches!(
+                base,
+                Opcode::RETURN_VALUE | Opcode::RAISE_VARARGS | Opcode::RERAISE
+            ) {
+                break;
+            }
+            d += i64::from(fall);
+            k += 1;
+            if instrs
+                .get(k)
+                .is_some_and(|next| next.0 != at + 1 + op.cache_units())
+            {
+                return Err(format!("unit {start} falls through into undecodable units"));
+            }
+        }
+    }
+    Ok(())
+}
+
 fn jump_target(code: &CompiledCode, i: usize, op: Opcode, arg: u32) -> Option<usize> {
     let after = i + 1 + op.cache_units();
     let _ = code;

@@ -158,7 +158,7 @@ fn validate(code: &CompiledCode) {
     }
     assert_eq!(code.cell2arg.len(), code.cellvars.len());
     assert!(code.posonly_arg_count <= code.arg_count);
-    if let Err(e) = verify_control_flow(code) {
+    if let Err(e) = verify_control_flow(code).and_then(|()| verify_stack_depths(code)) {
         panic!("{}: {e}\n{}", code.qualname, disassemble(code));
     }
     for c in &code.consts {
@@ -229,6 +229,77 @@ fn control_flow_verification() {
         let at = operand_at(c, Opcode::LOAD_FAST);
         c.units[at] = (Opcode::STORE_FAST__LOAD_FAST as u8, c.varnames.len() as u8);
     }));
+}
+
+#[test]
+fn stack_depth_verification() {
+    // The eval loop pops and peeks without a depth check because every
+    // code object passed this: compiled code passes (here and in
+    // `validate`, over every test program; `load_code` over the corpus);
+    // code that would read below its stack, outgrow `max_stack_depth` or
+    // reach one instruction at two depths does not.
+    let good = compile(
+        "def f(x, items):\n    while x:\n        x -= 1\n    try:\n        items.append(x)\n    except KeyError as e:\n        return e\n    return [x, *items]\n",
+    );
+    let f = nested(&good, "f").clone();
+    assert_eq!(verify_stack_depths(&f), Ok(()));
+    let refused = |change: &dyn Fn(&mut CompiledCode)| {
+        let mut code = f.clone();
+        change(&mut code);
+        verify_control_flow(&code).is_ok() && verify_stack_depths(&code).is_err()
+    };
+    let first = |c: &CompiledCode, want: Opcode| {
+        instrs(c)
+            .into_iter()
+            .find(|(_, op, _)| op.deopt() == want)
+            .map(|(i, _, _)| i)
+            .expect("the instruction")
+    };
+    // The loop test's operand never pushed: TO_BOOL reads an empty stack.
+    assert!(refused(&|c| {
+        let at = first(c, Opcode::LOAD_FAST);
+        c.units[at] = (Opcode::NOP as u8, 0);
+    }));
+    // One value more than the code's recorded depth.
+    assert!(refused(&|c| c.max_stack_depth -= 1));
+    // An instruction reaching below the stack: BINARY_OP after one push.
+    assert!(refused(&|c| {
+        let at = first(c, Opcode::BINARY_OP);
+        let load = instrs(c)
+            .into_iter()
+            .rev()
+            .find(|(i, op, _)| *i < at && op.deopt() == Opcode::LOAD_CONST)
+            .map(|(i, _, _)| i)
+            .expect("the constant operand");
+        c.units[load] = (Opcode::NOP as u8, 0);
+    }));
+    // An oparg that reaches no value.
+    assert!(refused(&|c| {
+        let at = first(c, Opcode::LIST_EXTEND);
+        c.units[at].1 = 0;
+    }));
+    // A handler entered at a depth its code does not expect: the loop's
+    // head, reached at depth 0, entered with the exception pushed.
+    assert!(refused(&|c| {
+        let head = first(c, Opcode::LOAD_FAST) as u32;
+        c.exception_table.push(ExceptionTableEntry {
+            start: 0,
+            end: 1,
+            target: head,
+            depth: 0,
+            lasti: false,
+        })
+    }));
+    // A handler whose entry outgrows the stack.
+    assert!(refused(&|c| {
+        let depth = c.max_stack_depth;
+        c.exception_table[0].depth = depth;
+    }));
+    // An opcode with no declared inputs is refused, whatever the stack.
+    assert_eq!(
+        assemble::stack_inputs(Opcode::INSTRUMENTED_LINE, 0),
+        u32::MAX
+    );
 }
 
 // ---------------------------------------------------------------------
