@@ -80,8 +80,18 @@ fn mul_pow2_mod(residue: u64, exp: i64) -> u64 {
 /// is 1).
 ///
 /// Equal to `v` for most small values; `hash(-1) == -2`.
+#[inline]
 pub fn hash_i64(v: i64) -> i64 {
-    signed_residue(v.unsigned_abs() % HASH_MODULUS, v < 0)
+    let magnitude = v.unsigned_abs();
+    // Below the modulus (every int short of 2**61) the residue is the
+    // magnitude itself: no reduction for the keys that sets and dicts
+    // mostly see.
+    let residue = if magnitude < HASH_MODULUS {
+        magnitude
+    } else {
+        magnitude % HASH_MODULUS
+    };
+    signed_residue(residue, v < 0)
 }
 
 /// Hash of a non-negative Python `int` that fits in a `u64`.

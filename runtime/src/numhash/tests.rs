@@ -66,6 +66,15 @@ fn documented_values() {
     assert_eq!(hash_i64(-2), -2);
     assert_eq!(hash_i64(i64::MIN), -4);
     assert_eq!(hash_i64(i64::MAX), 3);
+    // Either side of the modulus, where the reduction starts (CPython:
+    // hash(2**61 - 2), hash(2**61 - 1), hash(2**61) and their negatives).
+    let m = HASH_MODULUS as i64;
+    assert_eq!(hash_i64(m - 1), m - 1);
+    assert_eq!(hash_i64(m), 0);
+    assert_eq!(hash_i64(m + 1), 1);
+    assert_eq!(hash_i64(-(m - 1)), -(m - 1));
+    assert_eq!(hash_i64(-m), 0);
+    assert_eq!(hash_i64(-m - 1), -2);
     assert_eq!(hash_u64(u64::MAX), 7);
     assert_eq!(hash_bigint(&(BigInt::from(1) << 70)), 512);
     assert_eq!(hash_bigint(&BigInt::from(HASH_MODULUS)), 0);
