@@ -771,8 +771,20 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                     }
                     hit!();
                 }
-                Opcode::LOAD_ATTR_SLOT
-                | Opcode::LOAD_ATTR_WITH_HINT
+                Opcode::LOAD_ATTR_SLOT => {
+                    // Its own arm: the slot's index is all it needs (no
+                    // name).
+                    let owner = stack!(last_mut_cached(sp));
+                    let Some(v) = specialize::load_attr::slot(units, cur, owner) else {
+                        general!()
+                    };
+                    *owner = v;
+                    if arg & 1 != 0 {
+                        stack!(push_cached(&mut sp, Value::Null));
+                    }
+                    hit!();
+                }
+                Opcode::LOAD_ATTR_WITH_HINT
                 | Opcode::LOAD_ATTR_MODULE
                 | Opcode::LOAD_ATTR_CLASS
                 | Opcode::LOAD_ATTR_METHOD_WITH_VALUES

@@ -339,6 +339,20 @@ pub(crate) fn instance_value(
     d.value_at_if_key(ix, name)
 }
 
+/// LOAD_ATTR_SLOT's fast path: the value in the slot the cache names,
+/// when the owner's class still has the cached version and the slot is
+/// set. The eval loop's own arm (it needs no name), and `fast`'s.
+#[inline(always)]
+pub(crate) fn slot(units: &weft_specializer::CodeUnits, at: usize, obj: &Value) -> Option<Value> {
+    let Value::Obj(o) = obj else { return None };
+    let w = guard_for(units, at, Opcode::LOAD_ATTR_SLOT)?;
+    if class_version(o) != version_of(w) {
+        return None;
+    }
+    let v = crate::objlock::load_value(o.slots.get(payload_of(w))?);
+    (!v.is_null()).then_some(v)
+}
+
 /// The fast path of a specialized `op` (PROPERTY apart): Some((value,
 /// self-or-null)) on a hit, None when a guard fails. Pure, so the eval
 /// loop may try it before falling back to [`execute`].
@@ -359,14 +373,7 @@ pub(crate) fn fast(
             let (d, ix) = guarded_instance_dict(vm, units, op, at, o)?;
             found(d.value_at_if_key(ix, name).or_else(|| d.get_str(name)))
         }
-        Opcode::LOAD_ATTR_SLOT => {
-            let w = guard_for(units, at, op)?;
-            if class_version(o) != version_of(w) {
-                return None;
-            }
-            let v = crate::objlock::load_value(o.slots.get(payload_of(w))?);
-            (!v.is_null()).then_some((v, Value::Null))
-        }
+        Opcode::LOAD_ATTR_SLOT => slot(units, at, obj).map(|v| (v, Value::Null)),
         Opcode::LOAD_ATTR_METHOD_WITH_VALUES
         | Opcode::LOAD_ATTR_METHOD_NO_DICT
         | Opcode::LOAD_ATTR_METHOD_LAZY_DICT => {
