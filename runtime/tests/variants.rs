@@ -345,6 +345,22 @@ fn load_attr_nondescriptor_class_change() {
 }
 
 #[test]
+fn load_attr_slot() {
+    // The dispatch loop's own LOAD_ATTR_SLOT arm: the slot read while the
+    // class keeps its version; the slot's descriptor replaced by a
+    // property moves the version, the arm misses and the property runs.
+    check(
+        "class V:\n    __slots__ = ('x',)\n    def __init__(self, x):\n        self.x = x\n\nv = V(2)\n\ndef f(o):\n    return o.x\n",
+        "f(v)",
+        "V.x = property(lambda self: 42)",
+        "LOAD_ATTR_SLOT",
+        "LOAD_ATTR",
+        "2",
+        "42",
+    );
+}
+
+#[test]
 fn load_attr_nondescriptor_no_dict() {
     check(
         "class V:\n    __slots__ = ('x',)\n    zero = 0.0\n    def __init__(self, x):\n        self.x = x\n\nv = V(2)\n\ndef f(o):\n    return o.x + o.zero\n",
