@@ -190,6 +190,29 @@ pub(crate) fn stack_inputs(op: Opcode, arg: u32) -> u32 {
     }
 }
 
+/// A flow analysis's step onto an instruction at stack depth `d`: records
+/// the depth on the first visit (false: go on), and is true when the
+/// instruction was reached before at the same depth (the path ends there);
+/// another depth is an error naming `place`. The assembler's analysis and
+/// the load-time verification (`compiler::verify_stack_depths`) share it.
+pub(crate) fn reached_before<T: Copy + PartialEq + std::fmt::Display>(
+    seen: &mut Option<T>,
+    d: T,
+    place: impl FnOnce() -> String,
+) -> Result<bool, String> {
+    match *seen {
+        Some(old) if old == d => Ok(true),
+        Some(old) => Err(format!(
+            "inconsistent stack depth at {}: {old} vs {d}",
+            place()
+        )),
+        None => {
+            *seen = Some(d);
+            Ok(false)
+        }
+    }
+}
+
 /// True for opcodes whose oparg is a jump distance to a label.
 pub(crate) fn has_target(op: Opcode) -> bool {
     use Opcode::*;
@@ -311,14 +334,8 @@ pub(crate) fn assemble(
             let Some(ins) = instrs.get(i) else {
                 return Err("control flow falls off the end of the code".into());
             };
-            match depth[i] {
-                Some(old) if old == d => break,
-                Some(old) => {
-                    return Err(format!(
-                        "inconsistent stack depth at instruction {i}: {old} vs {d}"
-                    ))
-                }
-                None => depth[i] = Some(d),
+            if reached_before(&mut depth[i], d, || format!("instruction {i}"))? {
+                break;
             }
             max_depth = max_depth.max(d);
             match ins.op {

@@ -479,14 +479,8 @@ pub(crate) fn verify_stack_depths(code: &CompiledCode) -> Result<(), String> {
                     "stack depth {d} at unit {start} is outside 0..={max}"
                 ));
             }
-            match depth[k] {
-                Some(old) if old == d => break,
-                Some(old) => {
-                    return Err(format!(
-                        "inconsistent stack depth at unit {start}: {old} vs {d}"
-                    ))
-                }
-                None => depth[k] = Some(d),
+            if assemble::reached_before(&mut depth[k], d, || format!("unit {start}"))? {
+                break;
             }
             let inputs = assemble::stack_inputs(op, arg);
             if i64::from(inputs) > d {
