@@ -229,7 +229,9 @@ pub(crate) fn has_target(op: Opcode) -> bool {
     )
 }
 
-fn is_terminal(op: Opcode) -> bool {
+/// True for an instruction after which control never falls through (a
+/// return or a raise).
+pub(crate) fn is_terminal(op: Opcode) -> bool {
     matches!(
         op,
         Opcode::RETURN_VALUE | Opcode::RAISE_VARARGS | Opcode::RERAISE

@@ -500,10 +500,7 @@ pub(crate) fn verify_stack_depths(code: &CompiledCode) -> Result<(), String> {
                 let t = jump_target(code, at, op, arg).ok_or("a jump leaves the code")?;
                 work.push((landing(t)?, d + i64::from(j)));
             }
-            if matches!(
-                base,
-                Opcode::RETURN_VALUE | Opcode::RAISE_VARARGS | Opcode::RERAISE
-            ) {
+            if assemble::is_terminal(base) {
                 break;
             }
             d += i64::from(fall);
