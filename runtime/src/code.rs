@@ -6,10 +6,7 @@ use crate::compiler::output::{CodeFlags, CompiledCode, Constant, ExceptionTableE
 use crate::object::{Object, Payload};
 use crate::strobj::{intern, new_str};
 use crate::value::{ObjRef, Value};
-use std::sync::atomic::{AtomicU32, Ordering};
 use weft_specializer::CodeUnits;
-
-static NEXT_CODE_VERSION: AtomicU32 = AtomicU32::new(1);
 
 /// An executable code object. Code objects are immortal (`&'static`), so
 /// frames and caches refer to them without counting.
@@ -160,7 +157,7 @@ pub fn load_code(cc: &CompiledCode, specialize: bool) -> Result<&'static CodeObj
             }
             None => Value::None,
         },
-        version: NEXT_CODE_VERSION.fetch_add(1, Ordering::Relaxed),
+        version: crate::versions::CODE_VERSIONS.next(),
     };
     Ok(Box::leak(Box::new(code)))
 }

@@ -15,16 +15,11 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 const EMPTY: u32 = u32::MAX;
 const DUMMY: u32 = u32::MAX - 1;
 
-static NEXT_KEYS_VERSION: AtomicU32 = AtomicU32::new(1);
-
-/// A fresh, process-unique keys version.
+/// A fresh, process-unique keys (or values) version; 0 once the
+/// versions are exhausted (`crate::versions`), which no guard records.
+#[inline(always)]
 pub fn next_keys_version() -> u32 {
-    let v = NEXT_KEYS_VERSION.fetch_add(1, Ordering::Relaxed);
-    if v == 0 {
-        NEXT_KEYS_VERSION.fetch_add(1, Ordering::Relaxed)
-    } else {
-        v
-    }
+    crate::versions::DICT_VERSIONS.next()
 }
 
 /// One slot of the ordered entry array.

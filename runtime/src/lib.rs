@@ -37,6 +37,7 @@ pub mod specialize;
 pub mod strobj;
 pub mod typeobj;
 pub mod value;
+pub mod versions;
 pub mod vm;
 pub mod world;
 

@@ -11,8 +11,6 @@ use crate::value::{ObjRef, Value};
 use parking_lot::{Mutex, RwLock};
 use std::sync::atomic::{AtomicPtr, AtomicU32, Ordering};
 
-static NEXT_TYPE_VERSION: AtomicU32 = AtomicU32::new(1);
-
 /// Entries in each thread's method cache (a power of two).
 const METHOD_CACHE_SIZE: usize = 1024;
 
@@ -257,7 +255,9 @@ impl TypeData {
         if v != 0 {
             return v;
         }
-        let fresh = NEXT_TYPE_VERSION.fetch_add(1, Ordering::Relaxed);
+        // 0 once the versions are exhausted: the class stays unversioned
+        // (and its sites unspecialized) for good.
+        let fresh = crate::versions::TYPE_VERSIONS.next();
         if fresh == 0 {
             return 0;
         }

@@ -8,7 +8,7 @@ use crate::code::CodeObject;
 use crate::dict::DictObj;
 use crate::eval::{run_frame, Exit, Frame};
 use crate::exceptions::{exc_data, ExcData, TbEntry};
-use crate::function::{CallArgs, FunctionObj};
+use crate::function::{CallArgs, FuncState, FunctionObj};
 use crate::generator::GenObj;
 use crate::object::{Object, Payload};
 use crate::strobj::{intern, new_str};
@@ -422,10 +422,14 @@ impl Vm {
                 return r;
             }
         }
+        // One snapshot of code and defaults for the whole call: an
+        // assignment to `__code__`/`__defaults__` on another thread lands
+        // before or after it, never between the frame's shape and its
+        // binding.
         let state = f.state();
         let code = state.code;
         let mut frame = Frame::new(code, f.globals.clone(), None);
-        self.bind_args(fobj, f, &mut frame, args)?;
+        self.bind_args(fobj, f, state, &mut frame, args)?;
         if let Some(cl) = &f.closure {
             frame.cells.extend(cl.iter().cloned());
         }
@@ -463,10 +467,10 @@ impl Vm {
         &self,
         _fobj: &ObjRef,
         f: &FunctionObj,
+        state: &FuncState,
         frame: &mut Frame,
         args: CallArgs,
     ) -> PyResult<()> {
-        let state = f.state();
         let code = state.code;
         let pos = args.pos();
         let nargs = code.arg_count;

@@ -6,10 +6,12 @@
 //! which hold `(CACHE, 0)`. A family member's entry in the side array of
 //! `AtomicU64` words starts at the index that `cache_index` keeps for its
 //! unit, written before the code is shared and never changed. The entry's
-//! first word is the backoff counter; the family's payload words follow.
-//! Every location is always accessed as the same atomic type (no
-//! mixed-size access): opcode/oparg bytes as `AtomicU8`, cache words as
-//! `AtomicU64`.
+//! words are: [`COUNTER_WORD`] (the backoff counter), then, for a family
+//! with a payload, [`SEQUENCE_WORD`] (the entry's publication sequence),
+//! [`GUARD_WORD`] (the guard, never 0 once published) and the family's
+//! other payload words. Every location is always accessed as the same
+//! atomic type (no mixed-size access): opcode/oparg bytes as `AtomicU8`,
+//! cache words as `AtomicU64`.
 //!
 //! Architecture Invariant: every opcode byte, of every unit (inline cache
 //! units included), is the discriminant of an [`Opcode`] at all times:
@@ -17,12 +19,52 @@
 //! rewrites store `Opcode` values. The dispatch decode relies on it.
 //!
 //! Architecture Invariant: an opcode byte only ever changes through a
-//! compare-exchange in this module or in `weft-instrumentation`, and only
-//! between members of the same family (or their instrumented twin).
+//! compare-exchange made by this module's writers ([`CodeUnits::rewrite`],
+//! [`CodeUnits::displace`], [`CodeUnits::restore_displaced`]), each under
+//! the code's writers' lock, and only between members of the same family,
+//! to or from their instrumented twin, or to or from a line/instruction
+//! marker whose displaced byte is recorded first. The raw primitives are
+//! private to this module (`weft-instrumentation` goes through the same
+//! writers), so no caller can bypass the lock.
+//!
+//! Architecture Invariant: a payload is published seqlock-style under a
+//! sequence that changes on every publication (odd while one is in
+//! flight), so a reader never accepts words of two publications, even
+//! when a later publication restores an earlier guard word (model:
+//! `loom-tests` `republished_guard_never_pairs_with_another_payload`).
 
 use crate::counter::BackoffCounter;
 use crate::opcode::Opcode;
-use crate::sync::{fence, AtomicU64, AtomicU8, Mutex, Ordering};
+use crate::sync::{fence, AtomicPtr, AtomicU64, AtomicU8, Mutex, Ordering};
+
+/// Entry word: the backoff counter.
+pub const COUNTER_WORD: usize = 0;
+/// Entry word: the publication sequence of the payload (even when no
+/// write is in flight; it moves by two on every publication).
+pub const SEQUENCE_WORD: usize = 1;
+/// Entry word: the guard word (0 until a payload is first published).
+pub const GUARD_WORD: usize = 2;
+
+/// Deliberately broken forms of the rewrite protocol. A code array uses
+/// one only when a `cfg(loom)` model builds it with
+/// `CodeUnits::with_broken_twin`, to show that the model catches the
+/// break; every other build always runs [`BrokenTwin::Sound`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BrokenTwin {
+    /// The protocol as it is.
+    Sound,
+    /// The guard word doubles as the sequence (the protocol before the
+    /// sequence word): a publication that restores an earlier guard word
+    /// looks to a stalled reader like an untouched entry.
+    GuardAsSequence,
+    /// The reader takes the guard and payload words without checking the
+    /// sequence again after reading them.
+    UncheckedRead,
+    /// A rewrite trusts the opcode its caller read and stores the new
+    /// opcode plainly, without checking under the lock what the slot
+    /// holds.
+    UncheckedStore,
+}
 
 /// The opcode of a byte loaded from a unit's opcode slot.
 #[inline(always)]
@@ -89,11 +131,19 @@ pub struct CodeUnits {
     /// (0 for every other unit).
     cache_index: Box<[u16]>,
     cache_words: Box<[AtomicU64]>,
-    /// Serialises rewriters (specializers) of this code object; executing
-    /// threads never take it. Attempts are rare (counter-triggered), so
-    /// this costs nothing on the hot path, and it keeps two specializers
-    /// from interleaving their payload writes on one slot.
+    /// The displaced-opcode side table: null until the first
+    /// displacement, then one byte per unit (`len()` of them), the opcode
+    /// a line/instruction marker displaced at that unit. Allocated and
+    /// written only under `writers`; freed with the code.
+    displaced: AtomicPtr<AtomicU8>,
+    /// Serialises rewriters (specializers and the instrumenter) of this
+    /// code object; executing threads never take it. Attempts are rare
+    /// (counter-triggered), so this costs nothing on the hot path, and it
+    /// keeps two writers from interleaving their payload writes on one
+    /// slot.
     writers: Mutex<()>,
+    #[cfg(loom)]
+    twin: BrokenTwin,
 }
 
 /// A successful rewrite or the reason it did not happen.
@@ -167,8 +217,38 @@ impl CodeUnits {
             units: units.into_boxed_slice(),
             cache_index: cache_index.into_boxed_slice(),
             cache_words,
+            displaced: AtomicPtr::new(std::ptr::null_mut()),
             writers: Mutex::new(()),
+            #[cfg(loom)]
+            twin: BrokenTwin::Sound,
         })
+    }
+
+    /// `new`, with the protocol broken as `twin` says (model checks only).
+    #[cfg(loom)]
+    pub fn with_broken_twin(
+        raw: &[(u8, u8)],
+        specialize: bool,
+        twin: BrokenTwin,
+    ) -> Result<CodeUnits, CodeError> {
+        let mut code = CodeUnits::new(raw, specialize)?;
+        code.twin = twin;
+        Ok(code)
+    }
+
+    /// The form of the protocol this code array runs: always
+    /// [`BrokenTwin::Sound`] outside the model checks (a constant the
+    /// compiler folds away).
+    #[inline(always)]
+    fn twin(&self) -> BrokenTwin {
+        #[cfg(loom)]
+        {
+            self.twin
+        }
+        #[cfg(not(loom))]
+        {
+            BrokenTwin::Sound
+        }
     }
 
     /// Number of code units (instructions and inline caches).
@@ -243,10 +323,10 @@ impl CodeUnits {
     }
 
     /// The side-cache words of the instruction at `i` (which must be a
-    /// family member): word 0 is the counter.
+    /// family member, or a marker displacing one): word 0 is the counter.
     #[inline(always)]
     pub fn cache(&self, i: usize) -> &[AtomicU64] {
-        self.cache_for(i, self.opcode(i))
+        self.cache_for(i, self.resolved_opcode(i))
     }
 
     /// `cache(i)` for a caller that has read `op` at `i` (any member of the
@@ -293,7 +373,12 @@ impl CodeUnits {
 
     /// Raw compare-exchange of the opcode byte at `i` from `from` to `to`.
     /// Release on success publishes every cache write made before it.
-    pub fn compare_exchange_opcode(&self, i: usize, from: Opcode, to: Opcode) -> Rewrite {
+    /// Private: every caller holds the writers' lock.
+    fn compare_exchange_opcode(&self, i: usize, from: Opcode, to: Opcode) -> Rewrite {
+        if self.twin() == BrokenTwin::UncheckedStore {
+            self.units[i].opcode.store(to as u8, Ordering::Release);
+            return Rewrite::Done;
+        }
         match self.units[i].opcode.compare_exchange(
             from as u8,
             to as u8,
@@ -309,21 +394,11 @@ impl CodeUnits {
     /// when the slot is no longer `variant`'s base (lost to another
     /// specializer or to instrumentation). On success the counter is set to
     /// cooldown. Cache payload words must be written before this call.
-    pub fn specialize(&self, i: usize, variant: Opcode) -> Rewrite {
+    fn specialize(&self, i: usize, variant: Opcode) -> Rewrite {
         debug_assert!(variant.is_specialized());
         let r = self.compare_exchange_opcode(i, variant.deopt(), variant);
         if r == Rewrite::Done {
             self.set_counter(i, BackoffCounter::cooldown());
-        }
-        r
-    }
-
-    /// unspecialize: variant -> adaptive base, counter restarted at the next
-    /// backoff level. Fails when the slot no longer holds `variant`.
-    pub fn unspecialize(&self, i: usize, variant: Opcode) -> Rewrite {
-        let r = self.compare_exchange_opcode(i, variant, variant.deopt());
-        if r == Rewrite::Done {
-            self.set_counter(i, self.counter(i).restart());
         }
         r
     }
@@ -334,50 +409,77 @@ impl CodeUnits {
         self.set_counter(i, self.counter(i).restart());
     }
 
-    /// Writes the payload words of the instruction at `i` seqlock-style:
-    /// the guard word (`words[0]`, never 0) is first cleared, then the
-    /// other words written, then the guard word published with Release.
-    /// Call before `specialize`'s compare-exchange publishes the variant.
-    pub fn write_payload(&self, i: usize, words: &[u64]) {
+    /// Publishes the payload words of the instruction at `i` (`words[0]`
+    /// is the guard word, never 0) under the entry's sequence: the
+    /// sequence is made odd, the words written, and the sequence made even
+    /// again, two past where it started, with Release. Private: called
+    /// under the writers' lock (one writer per entry at a time), before
+    /// `specialize`'s compare-exchange publishes the variant.
+    fn write_payload(&self, i: usize, words: &[u64]) {
         let cache = self.cache(i);
-        if cache.len() < 1 + words.len() || words.is_empty() {
+        if cache.len() < GUARD_WORD + words.len() || words.is_empty() {
             return;
         }
-        cache[1].store(0, Ordering::Relaxed);
-        fence(Ordering::Release);
-        for (k, w) in words.iter().enumerate().skip(1) {
-            cache[1 + k].store(*w, Ordering::Relaxed);
+        if self.twin() == BrokenTwin::GuardAsSequence {
+            cache[GUARD_WORD].store(0, Ordering::Relaxed);
+            fence(Ordering::Release);
+            for (k, w) in words.iter().enumerate().skip(1) {
+                cache[GUARD_WORD + k].store(*w, Ordering::Relaxed);
+            }
+            cache[GUARD_WORD].store(words[0], Ordering::Release);
+            return;
         }
-        cache[1].store(words[0], Ordering::Release);
+        let sequence = &cache[SEQUENCE_WORD];
+        let before = sequence.load(Ordering::Relaxed);
+        sequence.store(before.wrapping_add(1), Ordering::Relaxed);
+        fence(Ordering::Release);
+        for (k, w) in words.iter().enumerate() {
+            cache[GUARD_WORD + k].store(*w, Ordering::Relaxed);
+        }
+        sequence.store(before.wrapping_add(2), Ordering::Release);
     }
 
-    /// The guard word of the instruction at `i` (0 when invalid); `op` is
-    /// the opcode the caller read there.
+    /// The guard word of the instruction at `i` (0 when never published);
+    /// `op` is the opcode the caller read there. One atomic load: a caller
+    /// that needs only the guard word (its payload packed inside) needs no
+    /// sequence check.
     #[inline(always)]
     pub fn guard_word(&self, i: usize, op: Opcode) -> u64 {
-        if op.cache_words() < 2 {
+        if op.cache_words() <= GUARD_WORD {
             return 0;
         }
-        self.entry(i)[1].load(Ordering::Acquire)
+        self.entry(i)[GUARD_WORD].load(Ordering::Acquire)
     }
 
-    /// Reads the guard word and the second payload word consistently:
-    /// None when a writer was active (the caller treats it as a miss).
-    /// `op` is the opcode the caller read at `i`.
+    /// Reads the guard word and the next payload word of one publication:
+    /// None when a writer was active or the entry was republished while
+    /// they were read (the caller treats it as a miss), or when nothing
+    /// was ever published. `op` is the opcode the caller read at `i`.
     #[inline(always)]
     pub fn read_payload2(&self, i: usize, op: Opcode) -> Option<(u64, u64)> {
-        if op.cache_words() < 3 {
+        if op.cache_words() <= GUARD_WORD + 1 {
             return None;
         }
-        let [_, g, p, ..] = self.entry(i);
-        let g1 = g.load(Ordering::Acquire);
-        if g1 == 0 {
-            return None;
+        let [_, seq, g, p, ..] = self.entry(i);
+        if self.twin() == BrokenTwin::GuardAsSequence {
+            let g1 = g.load(Ordering::Acquire);
+            if g1 == 0 {
+                return None;
+            }
+            let p1 = p.load(Ordering::Relaxed);
+            fence(Ordering::Acquire);
+            let g2 = g.load(Ordering::Relaxed);
+            return (g1 == g2).then_some((g1, p1));
         }
+        let s1 = seq.load(Ordering::Acquire);
+        let g1 = g.load(Ordering::Relaxed);
         let p1 = p.load(Ordering::Relaxed);
+        if self.twin() == BrokenTwin::UncheckedRead {
+            return (g1 != 0).then_some((g1, p1));
+        }
         fence(Ordering::Acquire);
-        let g2 = g.load(Ordering::Relaxed);
-        (g1 == g2).then_some((g1, p1))
+        let s2 = seq.load(Ordering::Relaxed);
+        (s1 == s2 && s1 & 1 == 0 && g1 != 0).then_some((g1, p1))
     }
 
     /// The whole respecialization step under the writers' lock: if the slot
@@ -385,12 +487,19 @@ impl CodeUnits {
     /// its base; the base itself is taken as is), then either publish
     /// `to` = (variant, payload words) — payload first, then the opcode
     /// compare-exchange (cooldown) — or restart the counter. Returns what
-    /// happened; `Lost` leaves the slot alone (another writer or
-    /// instrumentation changed it).
+    /// happened; `Lost` leaves the slot alone (another writer changed it).
+    /// A slot lost to instrumentation (an instrumented twin or a marker
+    /// that displaced the instruction) has its counter restarted, so the
+    /// adaptive instruction run under it backs off instead of attempting
+    /// on every execution.
     pub fn rewrite(&self, i: usize, current: Opcode, to: Option<(Opcode, &[u64])>) -> Rewrite {
         let _guard = self.writers.lock().unwrap_or_else(|e| e.into_inner());
-        if self.opcode(i) != current {
-            return Rewrite::Lost(self.opcode(i));
+        let held = self.opcode(i);
+        if held != current && self.twin() != BrokenTwin::UncheckedStore {
+            if held.is_instrumented() {
+                self.attempt_failed(i);
+            }
+            return Rewrite::Lost(held);
         }
         if current.is_specialized() {
             let r = self.compare_exchange_opcode(i, current, current.deopt());
@@ -410,6 +519,102 @@ impl CodeUnits {
         }
     }
 
+    /// The displaced-opcode table, if any displacement was ever made.
+    #[inline(always)]
+    fn displaced_table(&self) -> Option<&[AtomicU8]> {
+        let first = self.displaced.load(Ordering::Acquire);
+        if first.is_null() {
+            return None;
+        }
+        // SAFETY: a non-null pointer was stored once, by
+        // `displaced_table_for_writing` under the writers' lock, from a
+        // leaked `Box<[AtomicU8]>` of exactly `self.units.len()` bytes
+        // (Release, paired with the Acquire load above, so the bytes'
+        // initialisation is visible); it is freed only by `Drop`, which
+        // has `&mut self`, so it lives as long as this borrow. Tested by
+        // `displacement_keeps_the_instruction_and_its_cache`.
+        Some(unsafe { std::slice::from_raw_parts(first, self.units.len()) })
+    }
+
+    /// The displaced-opcode table, allocating it on first use. The caller
+    /// holds the writers' lock.
+    fn displaced_table_for_writing(&self) -> &[AtomicU8] {
+        if let Some(t) = self.displaced_table() {
+            return t;
+        }
+        let table: Box<[AtomicU8]> = (0..self.units.len()).map(|_| AtomicU8::new(0)).collect();
+        let first = Box::into_raw(table) as *mut AtomicU8;
+        self.displaced.store(first, Ordering::Release);
+        self.displaced_table().expect("just stored")
+    }
+
+    /// The opcode a line/instruction marker displaced at `i`, when the
+    /// slot holds a marker (`INSTRUMENTED_LINE`/`INSTRUMENTED_INSTRUCTION`:
+    /// opcodes with `is_instrumented()` and no family).
+    #[inline(always)]
+    pub fn displaced_opcode(&self, i: usize) -> Option<Opcode> {
+        let op = self.opcode(i);
+        if !op.is_marker() {
+            return None;
+        }
+        let byte = self.displaced_table()?[i].load(Ordering::Relaxed);
+        Some(stored_opcode(byte))
+    }
+
+    /// The instruction at `i` as it runs: the opcode there, or the one a
+    /// marker displaced. Its `cache_units()` give the instruction's length.
+    #[inline(always)]
+    pub fn resolved_opcode(&self, i: usize) -> Opcode {
+        let op = self.opcode(i);
+        if op.is_marker() {
+            self.displaced_opcode(i).unwrap_or(op)
+        } else {
+            op
+        }
+    }
+
+    /// Puts the line/instruction `marker` over the instruction at `i`,
+    /// under the writers' lock: the displaced opcode is recorded in the
+    /// side table first (a family member as its adaptive base, so no
+    /// specialization runs unguarded under the marker), then the opcode
+    /// byte is compare-exchanged to the marker (Release: a thread that
+    /// reads the marker reads the recorded byte). `Lost` when the slot
+    /// already holds a marker.
+    pub fn displace(&self, i: usize, marker: Opcode) -> Rewrite {
+        assert!(marker.is_marker(), "{} is not a marker", marker.name());
+        let _guard = self.writers.lock().unwrap_or_else(|e| e.into_inner());
+        let held = self.opcode(i);
+        if held.is_marker() {
+            return Rewrite::Lost(held);
+        }
+        let recorded = if held.is_specialized() {
+            held.deopt()
+        } else {
+            held
+        };
+        self.displaced_table_for_writing()[i].store(recorded as u8, Ordering::Relaxed);
+        self.compare_exchange_opcode(i, held, marker)
+    }
+
+    /// Takes `marker` off the instruction at `i` under the writers' lock:
+    /// the recorded opcode goes back, and a family member's counter is
+    /// re-armed (adaptive again, attempting after the usual warm-up).
+    /// `Lost` when the slot does not hold `marker`.
+    pub fn restore_displaced(&self, i: usize, marker: Opcode) -> Rewrite {
+        let _guard = self.writers.lock().unwrap_or_else(|e| e.into_inner());
+        let held = self.opcode(i);
+        if held != marker {
+            return Rewrite::Lost(held);
+        }
+        let Some(recorded) = self.displaced_opcode(i) else {
+            return Rewrite::Lost(held);
+        };
+        if recorded.family().is_some() {
+            self.set_counter(i, BackoffCounter::warmup());
+        }
+        self.compare_exchange_opcode(i, marker, recorded)
+    }
+
     /// Iterates `(index, opcode, oparg)` over instructions, skipping caches.
     pub fn instructions(&self) -> impl Iterator<Item = (usize, Opcode, u8)> + '_ {
         let mut i = 0;
@@ -419,9 +624,22 @@ impl CodeUnits {
             }
             let op = self.opcode(i);
             let item = (i, op, self.oparg(i));
-            i += 1 + op.cache_units();
+            i += 1 + self.resolved_opcode(i).cache_units();
             Some(item)
         })
+    }
+}
+
+impl Drop for CodeUnits {
+    fn drop(&mut self) {
+        let first = self.displaced.load(Ordering::Acquire);
+        if !first.is_null() {
+            let table = std::ptr::slice_from_raw_parts_mut(first, self.units.len());
+            // SAFETY: `first` is the leaked `Box<[AtomicU8]>` of `len()`
+            // bytes that `displaced_table_for_writing` stored once; `&mut
+            // self` means no reader holds it, and it is freed only here.
+            drop(unsafe { Box::from_raw(table) });
+        }
     }
 }
 
@@ -580,12 +798,124 @@ mod tests {
             code.specialize(3, Opcode::BINARY_OP_ADD_FLOAT),
             Rewrite::Lost(Opcode::BINARY_OP_ADD_INT)
         );
+        // Respecialization goes back through the base under the lock.
         assert_eq!(
-            code.unspecialize(3, Opcode::BINARY_OP_ADD_INT),
+            code.rewrite(3, Opcode::BINARY_OP_ADD_FLOAT, None),
+            Rewrite::Lost(Opcode::BINARY_OP_ADD_INT)
+        );
+        assert_eq!(
+            code.rewrite(3, Opcode::BINARY_OP_ADD_INT, None),
             Rewrite::Done
         );
         assert_eq!(code.opcode(3), Opcode::BINARY_OP);
         assert_eq!(code.counter(3), BackoffCounter::cooldown().restart());
+    }
+
+    /// Every publication moves the entry's sequence by two, whatever the
+    /// words (a republished guard word included), and the reader pairs
+    /// the guard with the payload of the last publication.
+    #[test]
+    fn every_publication_moves_the_sequence() {
+        let code = sample();
+        let at = 1;
+        let sequence = |code: &CodeUnits| code.cache(at)[SEQUENCE_WORD].load(Ordering::Relaxed);
+        assert_eq!(
+            code.read_payload2(at, Opcode::LOAD_ATTR),
+            None,
+            "nothing published"
+        );
+        let guard = (7u64 << 32) | Opcode::LOAD_ATTR_SLOT as u64;
+        let mut current = Opcode::LOAD_ATTR;
+        for (round, payload) in [0x51u64, 0x52, 0x51].into_iter().enumerate() {
+            let before = sequence(&code);
+            assert_eq!(
+                code.rewrite(
+                    at,
+                    current,
+                    Some((Opcode::LOAD_ATTR_SLOT, &[guard, payload]))
+                ),
+                Rewrite::Done,
+                "round {round}"
+            );
+            current = Opcode::LOAD_ATTR_SLOT;
+            assert_eq!(sequence(&code), before + 2);
+            assert_eq!(
+                code.read_payload2(at, Opcode::LOAD_ATTR_SLOT),
+                Some((guard, payload))
+            );
+        }
+        // A write in flight (odd sequence) is a miss for readers.
+        code.cache(at)[SEQUENCE_WORD].fetch_add(1, Ordering::Relaxed);
+        assert_eq!(code.read_payload2(at, Opcode::LOAD_ATTR_SLOT), None);
+    }
+
+    /// A marker over a specialized family member: the base is recorded,
+    /// the code still steps over the inline cache unit, the entry stays
+    /// where it was, specialization attempts lose (and back off) while
+    /// the marker is there, and taking it off leaves an adaptive slot
+    /// with a re-armed counter.
+    #[test]
+    fn displacement_keeps_the_instruction_and_its_cache() {
+        let code = sample();
+        let words = [(3u64 << 32) | Opcode::LOAD_ATTR_SLOT as u64, 0x51];
+        assert_eq!(
+            code.rewrite(1, Opcode::LOAD_ATTR, Some((Opcode::LOAD_ATTR_SLOT, &words))),
+            Rewrite::Done
+        );
+        assert_eq!(code.displaced_opcode(1), None);
+        assert_eq!(code.displace(1, Opcode::INSTRUMENTED_LINE), Rewrite::Done);
+        assert_eq!(code.opcode(1), Opcode::INSTRUMENTED_LINE);
+        assert_eq!(code.displaced_opcode(1), Some(Opcode::LOAD_ATTR));
+        assert_eq!(code.resolved_opcode(1), Opcode::LOAD_ATTR);
+        assert_eq!(
+            code.cache_for(1, code.resolved_opcode(1)).len(),
+            Opcode::LOAD_ATTR.cache_words()
+        );
+        let ops: Vec<_> = code.instructions().map(|(i, op, _)| (i, op)).collect();
+        assert_eq!(
+            ops,
+            vec![
+                (0, Opcode::LOAD_FAST),
+                (1, Opcode::INSTRUMENTED_LINE),
+                (3, Opcode::BINARY_OP),
+                (5, Opcode::RETURN_VALUE)
+            ]
+        );
+        // A second marker on the same unit is refused.
+        assert_eq!(
+            code.displace(1, Opcode::INSTRUMENTED_INSTRUCTION),
+            Rewrite::Lost(Opcode::INSTRUMENTED_LINE)
+        );
+        // The adaptive instruction run under the marker cannot specialize
+        // the slot, and its counter backs off.
+        code.set_counter(1, BackoffCounter::cooldown());
+        assert_eq!(
+            code.rewrite(1, Opcode::LOAD_ATTR, Some((Opcode::LOAD_ATTR_SLOT, &words))),
+            Rewrite::Lost(Opcode::INSTRUMENTED_LINE)
+        );
+        assert_eq!(code.counter(1), BackoffCounter::cooldown().restart());
+        assert_eq!(
+            code.restore_displaced(1, Opcode::INSTRUMENTED_INSTRUCTION),
+            Rewrite::Lost(Opcode::INSTRUMENTED_LINE)
+        );
+        assert_eq!(
+            code.restore_displaced(1, Opcode::INSTRUMENTED_LINE),
+            Rewrite::Done
+        );
+        assert_eq!(code.opcode(1), Opcode::LOAD_ATTR);
+        assert_eq!(code.counter(1), BackoffCounter::warmup());
+        assert_eq!(code.displaced_opcode(1), None);
+        // An instruction outside families is displaced and restored as is.
+        assert_eq!(
+            code.displace(5, Opcode::INSTRUMENTED_INSTRUCTION),
+            Rewrite::Done
+        );
+        assert_eq!(code.resolved_opcode(5), Opcode::RETURN_VALUE);
+        assert_eq!(
+            code.restore_displaced(5, Opcode::INSTRUMENTED_INSTRUCTION),
+            Rewrite::Done
+        );
+        assert_eq!(code.opcode(5), Opcode::RETURN_VALUE);
     }
 
     #[test]

@@ -18,9 +18,10 @@ pub const FAMILY_CACHE_UNITS: usize = 1;
 /// * `simple { NAME [=> INSTRUMENTED_NAME], ... }` — instructions with no
 ///   inline cache and no specialized variants.
 /// * `families { BASE words N [=> INSTRUMENTED_BASE] { VARIANT, ... } }` —
-///   a cache-bearing adaptive instruction, its side-cache size in 64-bit
-///   words (the counter word excluded; the maximum over its members), and
-///   its specialized variants, which all deopt to `BASE`.
+///   a cache-bearing adaptive instruction, its payload size in 64-bit
+///   side-cache words (the guard word first; the counter and sequence
+///   words excluded; the maximum over its members), and its specialized
+///   variants, which all deopt to `BASE`.
 /// * `superinstructions { NAME = FIRST + SECOND, ... }` — two uncached
 ///   instructions run in one dispatch when `SECOND` directly follows
 ///   `FIRST` (CPython 3.11's quickened pairs). Installed over `FIRST` at
@@ -28,7 +29,18 @@ pub const FAMILY_CACHE_UNITS: usize = 1;
 ///   the pair runs fused only while `SECOND`'s opcode byte still holds the
 ///   plain `SECOND`. They deopt to `FIRST`.
 /// * `standalone_instrumented { NAME, ... }` — monitoring-only opcodes with
-///   no uninstrumented twin (line and instruction events).
+///   no uninstrumented twin (line and instruction events). They belong to
+///   no family and have no cache units of their own: each *displaces* the
+///   opcode byte of one instruction of any kind (a cache-bearing family
+///   member included), whose byte is first recorded in the code's
+///   displaced-opcode side table (`CodeUnits::displace`). The displaced
+///   instruction keeps its inline cache unit and side-cache entry where
+///   they are, and its length, its cache and what runs after the event
+///   are all the displaced opcode's (`CodeUnits::resolved_opcode`): code
+///   is stepped by the resolved opcode, never by the marker's own
+///   (zero) cache units. A displaced family member is recorded as its
+///   family's adaptive base, so the marker never hides a specialization
+///   whose guards nobody checks.
 macro_rules! instruction_set {
     (
         simple { $( $(#[doc = $sdoc:literal])* $simple:ident $(=> $isimple:ident)? ),* $(,)? }
@@ -219,10 +231,16 @@ macro_rules! instruction_set {
                 CACHE_UNITS_TABLE[self as usize] as usize
             }
 
-            /// Side-cache words of this instruction: the counter word plus
-            /// the family's payload words; zero outside families.
+            /// Side-cache words of this instruction: the counter word, then,
+            /// for a family with payload words, the entry's sequence word
+            /// and the payload words (`crate::code` has the layout); zero
+            /// outside families.
             pub const fn cache_words(self) -> usize {
-                match FAMILY_TABLE[self as usize] { Some(f) => 1 + f.words(), None => 0 }
+                match FAMILY_TABLE[self as usize] {
+                    Some(f) if f.words() > 0 => 2 + f.words(),
+                    Some(_) => 1,
+                    None => 0,
+                }
             }
 
             /// The family this opcode belongs to (base, variant or
@@ -298,6 +316,16 @@ macro_rules! instruction_set {
                     $( $( Opcode::$simple => Some(Opcode::$isimple), )? )*
                     $( $( Opcode::$base => Some(Opcode::$ibase), )? )*
                     _ => None,
+                }
+            }
+
+            /// True for the standalone monitoring opcodes (line and
+            /// instruction markers), which displace an instruction rather
+            /// than replace it with its twin.
+            pub const fn is_marker(self) -> bool {
+                match self {
+                    $( Opcode::$instr => true, )*
+                    _ => false,
                 }
             }
 

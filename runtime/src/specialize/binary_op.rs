@@ -138,8 +138,9 @@ fn py_special_fast(
         return None;
     };
     let mut args = [a.clone(), b.clone()];
-    let r = if exact_fit(func, 2) {
-        call_exact(vm, func, &mut args)
+    let state = func.state();
+    let r = if exact_fit(state, 2) {
+        call_exact(vm, func, state, &mut args)
     } else {
         vm.call_function(&method, func, CallArgs::positional(&args))
     };

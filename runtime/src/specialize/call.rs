@@ -48,10 +48,10 @@
 //! bound method of one" (those have their own variants): the site stops
 //! re-attempting and calls through the generic protocol.
 
-use super::{account, guard_for, pack, tag, version_of, Attempt};
+use super::{account, guard_for, interleave, pack, tag, version_of, Attempt};
 use crate::builtins::types::{class_of, class_value, is_exact, types};
 use crate::eval::{run_frame, Exit, Frame};
-use crate::function::{BuiltinFunc, CallArgs, FunctionObj};
+use crate::function::{BuiltinFunc, CallArgs, FuncState, FunctionObj};
 use crate::object::Payload;
 use crate::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
@@ -59,10 +59,13 @@ use std::sync::atomic::Ordering;
 use weft_specializer::Opcode;
 
 /// True when a call with `nargs` positional arguments fills exactly the
-/// function's positional parameters (no binding needed).
+/// positional parameters of the function whose snapshot `state` is (no
+/// binding needed). Callers load the snapshot once (`f.state()`) and run
+/// the call with that same snapshot: a `__code__` assignment on another
+/// thread then lands wholly before or after the call.
 #[inline(always)]
-pub(super) fn exact_fit(f: &FunctionObj, nargs: usize) -> bool {
-    let code = f.code();
+pub(super) fn exact_fit(state: &FuncState, nargs: usize) -> bool {
+    let code = state.code;
     !code.flags.generator
         && !code.flags.varargs
         && !code.flags.varkeywords
@@ -71,13 +74,29 @@ pub(super) fn exact_fit(f: &FunctionObj, nargs: usize) -> bool {
 }
 
 /// `exact_fit` on a hit of an EXACT_ARGS variant, whose function version
-/// matched the guard: the version is its code object's (reset to 0 for
-/// good when `__code__` changes), so the code's flags are those the
-/// attempt found fit; only the count, which the site's `self|null` slot
-/// can move, is left to test.
+/// matched the guard *after* `state` was loaded: the version is its code
+/// object's (reset to 0 for good, before the snapshot is swapped, when
+/// `__code__` changes), so `state` holds the code whose flags the attempt
+/// found fit; only the count, which the site's `self|null` slot can move,
+/// is left to test.
 #[inline(always)]
-fn exact_fit_on_hit(f: &FunctionObj, nargs: usize) -> bool {
-    f.code().arg_count == nargs
+fn exact_fit_on_hit(state: &FuncState, nargs: usize) -> bool {
+    state.code.arg_count == nargs
+}
+
+/// The snapshot of `f` that a hit guarded by function version `guard`
+/// may run: loaded first, then the version checked (Acquire on both, so
+/// a snapshot published by a `__code__` assignment, which zeroes the
+/// version before swapping, is never seen with the old version). None on
+/// a version mismatch.
+#[inline(always)]
+fn guarded_state(f: &FunctionObj, guard: u32) -> Option<&FuncState> {
+    let state = f.state();
+    if f.version.load(Ordering::Acquire) != guard {
+        return None;
+    }
+    interleave::reach(interleave::Point::FunctionVersionChecked);
+    Some(state)
 }
 
 /// The native `len` and `isinstance` builtins, by their implementation
@@ -117,7 +136,7 @@ fn attempt(callable: &Value, args: &[Value]) -> Attempt {
             if v == 0 {
                 return Err("function version reset");
             }
-            let variant = if exact_fit(f, nargs) {
+            let variant = if exact_fit(f.state(), nargs) {
                 Opcode::CALL_PY_EXACT_ARGS
             } else {
                 Opcode::CALL_PY_GENERAL
@@ -130,7 +149,7 @@ fn attempt(callable: &Value, args: &[Value]) -> Attempt {
                 if v == 0 {
                     return Err("bound method: function version reset");
                 }
-                let variant = if exact_fit(f, nargs + 1) {
+                let variant = if exact_fit(f.state(), nargs + 1) {
                     Opcode::CALL_BOUND_METHOD_EXACT_ARGS
                 } else {
                     Opcode::CALL_BOUND_METHOD_GENERAL
@@ -182,10 +201,16 @@ fn attempt(callable: &Value, args: &[Value]) -> Attempt {
     }
 }
 
-/// Runs a Python function whose frame takes `args` positionally as is.
+/// Runs a Python function (its snapshot `state`) whose frame takes `args`
+/// positionally as is.
 #[inline(always)]
-pub(super) fn call_exact(vm: &Vm, f: &FunctionObj, args: &mut [Value]) -> PyResult<Value> {
-    call_exact_with(vm, f, None, args)
+pub(super) fn call_exact(
+    vm: &Vm,
+    f: &FunctionObj,
+    state: &FuncState,
+    args: &mut [Value],
+) -> PyResult<Value> {
+    call_exact_with(vm, f, state, None, args)
 }
 
 /// `call_exact` with a receiver before `args` (a bound method called with
@@ -194,6 +219,7 @@ pub(super) fn call_exact(vm: &Vm, f: &FunctionObj, args: &mut [Value]) -> PyResu
 fn call_exact_with(
     vm: &Vm,
     f: &FunctionObj,
+    state: &FuncState,
     recv: Option<&Value>,
     args: &mut [Value],
 ) -> PyResult<Value> {
@@ -202,6 +228,7 @@ fn call_exact_with(
     run_exact(
         vm,
         f,
+        state,
         recv.cloned()
             .into_iter()
             .chain(args.iter_mut().map(std::mem::take)),
@@ -235,17 +262,28 @@ pub(crate) fn call_function_exact(
     recv: Option<&Value>,
     args: &[Value],
 ) -> Option<PyResult<Value>> {
-    if !exact_fit(f, args.len() + recv.is_some() as usize) {
+    let state = f.state();
+    if !exact_fit(state, args.len() + recv.is_some() as usize) {
         return None;
     }
-    Some(run_exact(vm, f, recv.into_iter().chain(args).cloned()))
+    Some(run_exact(
+        vm,
+        f,
+        state,
+        recv.into_iter().chain(args).cloned(),
+    ))
 }
 
-/// Runs a Python function that `exact_fit`s `args`, its new frame's
-/// first locals.
+/// Runs a Python function whose snapshot `state` `exact_fit`s `args`,
+/// its new frame's first locals.
 #[inline(always)]
-fn run_exact(vm: &Vm, f: &FunctionObj, args: impl Iterator<Item = Value>) -> PyResult<Value> {
-    let code = f.code();
+fn run_exact(
+    vm: &Vm,
+    f: &FunctionObj,
+    state: &FuncState,
+    args: impl Iterator<Item = Value>,
+) -> PyResult<Value> {
+    let code = state.code;
     let mut frame = Frame::with_args(code, f.globals.clone(), args);
     frame.init_cells();
     if let Some(cl) = &f.closure {
@@ -311,15 +349,13 @@ fn fast(
         Opcode::CALL_PY_EXACT_ARGS | Opcode::CALL_PY_GENERAL => {
             let g = version_of(guard_for(units, at, op)?);
             let (fo, f) = py_function(callable, false)?;
-            if f.version.load(Ordering::Acquire) != g {
-                return None;
-            }
+            let state = guarded_state(f, g)?;
             let args = args_of_mut(tail);
             if op == Opcode::CALL_PY_EXACT_ARGS {
-                if !exact_fit_on_hit(f, args.len()) {
+                if !exact_fit_on_hit(state, args.len()) {
                     return None;
                 }
-                Some(call_exact(vm, f, args))
+                Some(call_exact(vm, f, state, args))
             } else {
                 Some(vm.call_function(fo, f, CallArgs::positional(args)))
             }
@@ -329,7 +365,8 @@ fn fast(
             let (fo, f) = py_function(callable, true)?;
             let exact = op == Opcode::CALL_BOUND_METHOD_EXACT_ARGS;
             let nargs = args_of(tail).len() + 1;
-            if f.version.load(Ordering::Acquire) != g || (exact && !exact_fit_on_hit(f, nargs)) {
+            let state = guarded_state(f, g)?;
+            if exact && !exact_fit_on_hit(state, nargs) {
                 return None;
             }
             let Value::Obj(bm) = callable else {
@@ -341,7 +378,7 @@ fn fast(
             if !tail[0].is_null() {
                 // The slot holds an argument: the receiver goes before it.
                 return Some(if exact {
-                    call_exact_with(vm, f, Some(recv), tail)
+                    call_exact_with(vm, f, state, Some(recv), tail)
                 } else {
                     let mut all = Vec::with_capacity(nargs);
                     all.push(recv.clone());
@@ -351,7 +388,7 @@ fn fast(
             }
             tail[0] = recv.clone();
             Some(if exact {
-                call_exact(vm, f, tail)
+                call_exact(vm, f, state, tail)
             } else {
                 vm.call_function(fo, f, CallArgs::positional(tail))
             })
@@ -437,11 +474,13 @@ fn fast(
             };
             let args = args_of_mut(tail);
             // The function's own shape can change without the class's
-            // version (`__defaults__`, `__code__`).
-            if !exact_fit(f, args.len() + 1) {
+            // version (`__defaults__`, `__code__`): one snapshot is
+            // checked and run.
+            let state = f.state();
+            if !exact_fit(state, args.len() + 1) {
                 return None;
             }
-            Some(alloc_and_enter_init(vm, cls.as_static()?, f, args))
+            Some(alloc_and_enter_init(vm, cls.as_static()?, f, state, args))
         }
         _ => None,
     }
@@ -469,7 +508,7 @@ fn direct_init(cls: &ObjRef, nargs: usize) -> Option<ObjRef> {
         return None;
     };
     match &init.payload {
-        Payload::Function(f) if exact_fit(f, nargs + 1) => Some(init),
+        Payload::Function(f) if exact_fit(f.state(), nargs + 1) => Some(init),
         _ => None,
     }
 }
@@ -480,10 +519,15 @@ fn direct_init(cls: &ObjRef, nargs: usize) -> Option<ObjRef> {
 /// `__init__` function, made immortal first (as LOAD_ATTR caches a
 /// method), so the hit path neither looks up `__new__` nor `__init__`.
 fn alloc_and_enter_init_attempt(o: &ObjRef, t: &crate::typeobj::TypeData, nargs: usize) -> Attempt {
+    // The version is assigned before the lookups it guards (as LOAD_ATTR
+    // does): a class change after this point invalidates it, so the guard
+    // never passes with an `__init__` found in a later state.
+    let version = t.assign_version();
     let init = direct_init(o, nargs).ok_or("class without the direct path")?;
+    interleave::reach(interleave::Point::InitLookedUp);
     init.make_immortal();
     let variant = Opcode::CALL_ALLOC_AND_ENTER_INIT;
-    let guard = super::pack(variant, t.assign_version(), 0).ok_or("no version")?;
+    let guard = super::pack(variant, version, 0).ok_or("no version")?;
     Ok((variant, vec![guard, init.addr() as u64]))
 }
 
@@ -494,13 +538,14 @@ fn alloc_and_enter_init(
     vm: &Vm,
     cls: &'static crate::object::Object,
     init: &FunctionObj,
+    init_state: &FuncState,
     args: &mut [Value],
 ) -> PyResult<Value> {
     let instance = Value::Obj(ObjRef::new(crate::object::Object::new_instance(
         cls,
         Payload::Plain,
     )));
-    let r = call_exact_with(vm, init, Some(&instance), args);
+    let r = call_exact_with(vm, init, init_state, Some(&instance), args);
     crate::builtins::typecall::init_returned(vm, r, instance)
 }
 
@@ -600,8 +645,9 @@ fn call_unpacked(vm: &Vm, callable: &Value, tail: &mut [Value]) -> PyResult<Valu
 fn call_generic(vm: &Vm, callable: &Value, tail: &mut [Value]) -> PyResult<Value> {
     if let Some((_, f)) = py_function(callable, false) {
         let args = args_of_mut(tail);
-        if exact_fit(f, args.len()) {
-            return call_exact(vm, f, args);
+        let state = f.state();
+        if exact_fit(state, args.len()) {
+            return call_exact(vm, f, state, args);
         }
     }
     call_unpacked(vm, callable, tail)
@@ -660,6 +706,7 @@ pub fn execute(vm: &Vm, f: &mut Frame, op: Opcode, n: usize, at: usize) -> PyRes
 mod tests {
     use super::*;
     use crate::runtime::{Runtime, RuntimeOptions};
+    use weft_specializer::CodeUnits;
 
     /// The direct path serves plain and slotted classes with the default
     /// `__new__` (`object.__new__`, a static method around a native) and
@@ -692,9 +739,150 @@ mod tests {
                     panic!("{name}: __init__ is not a function");
                 };
                 let cls = cls.as_static().expect("classes are immortal");
-                let instance = alloc_and_enter_init(&vm, cls, f, &mut args).expect("instance");
+                let instance =
+                    alloc_and_enter_init(&vm, cls, f, f.state(), &mut args).expect("instance");
                 assert!(matches!(vm.get_attr_str(&instance, "x"), Ok(Value::Int(7))));
             }
         }
+    }
+
+    /// The module's attribute `name`.
+    fn attr(vm: &Vm, module: &Value, name: &str) -> ObjRef {
+        match vm.get_attr_str(module, name) {
+            Ok(Value::Obj(o)) => o,
+            _ => panic!("no {name}"),
+        }
+    }
+
+    /// One CALL instruction with its cache unit, specialized for
+    /// `callable` called with `args` (asserting the variant).
+    fn specialized_call(callable: &Value, args: &[Value], want: Opcode) -> CodeUnits {
+        let units =
+            CodeUnits::new(&[(Opcode::CALL as u8, args.len() as u8), (0, 0)], true).expect("code");
+        let a = attempt(callable, args);
+        assert!(
+            matches!(&a, Ok((v, _)) if *v == want),
+            "{:?}",
+            a.map(|x| x.0)
+        );
+        super::super::apply(&units, 0, Opcode::CALL, a);
+        assert_eq!(units.opcode(0), want);
+        units
+    }
+
+    /// `__code__` assigned by another thread right after a CALL_PY_EXACT_ARGS
+    /// hit checked the function's version: the hit runs the code its
+    /// guard admitted (the snapshot loaded before the check), never the
+    /// new code under the old guard (here a generator's, run as a plain
+    /// call).
+    #[test]
+    fn code_assigned_after_the_version_check_is_not_run_under_the_old_guard() {
+        let rt = Runtime::new(RuntimeOptions::default());
+        let m = rt
+            .load_module(
+                "swap",
+                "def f(x):\n    return x + 1\ndef g(x):\n    yield x\n",
+            )
+            .expect("module");
+        let vm = Vm::new(rt.interp().clone(), 1 << 20, false);
+        let module = Value::Obj(m.object().clone());
+        let (f, g) = (attr(&vm, &module, "f"), attr(&vm, &module, "g"));
+        let callable = Value::Obj(f.clone());
+        let units = specialized_call(&callable, &[Value::Int(1)], Opcode::CALL_PY_EXACT_ARGS);
+        let Payload::Function(gf) = &g.payload else {
+            panic!("g is not a function");
+        };
+        let generator_code = gf.code();
+        let target = f.clone();
+        interleave::at(interleave::Point::FunctionVersionChecked, move || {
+            let Payload::Function(ff) = &target.payload else {
+                panic!("f is not a function");
+            };
+            ff.replace_state(|s| FuncState {
+                code: generator_code,
+                defaults: s.defaults.clone(),
+                kwdefaults: s.kwdefaults.clone(),
+            });
+        });
+        let mut tail = [Value::Null, Value::Int(1)];
+        let r = fast(
+            &vm,
+            Opcode::CALL_PY_EXACT_ARGS,
+            0,
+            &units,
+            &callable,
+            &mut tail,
+        );
+        assert!(interleave::ran(), "the assignment landed inside the hit");
+        match r {
+            Some(Ok(Value::Int(2))) => {}
+            Some(Ok(_)) => panic!("the hit ran another code under the old guard"),
+            Some(Err(_)) => panic!("the hit ran the generator's code as a plain call"),
+            None => panic!("the guard had passed before the assignment"),
+        }
+        // The next call sees the new version and misses.
+        let mut tail = [Value::Null, Value::Int(1)];
+        assert!(fast(
+            &vm,
+            Opcode::CALL_PY_EXACT_ARGS,
+            0,
+            &units,
+            &callable,
+            &mut tail
+        )
+        .is_none());
+    }
+
+    /// A class changed between ALLOC_AND_ENTER_INIT's lookups and the
+    /// recording of its version: the version was assigned before the
+    /// lookups, so the change invalidated it and the cached `__init__` of
+    /// the earlier state is never run.
+    #[test]
+    fn a_class_changed_during_the_init_attempt_is_not_cached_under_a_fresh_version() {
+        let rt = Runtime::new(RuntimeOptions::default());
+        let m = rt
+            .load_module(
+                "inits",
+                "class C:\n    def __init__(self, x):\n        self.x = x\n\
+                 def init10(self, x):\n    self.x = x * 10\n",
+            )
+            .expect("module");
+        let vm = Vm::new(rt.interp().clone(), 1 << 20, false);
+        let module = Value::Obj(m.object().clone());
+        let (c, init10) = (attr(&vm, &module, "C"), attr(&vm, &module, "init10"));
+        let class = c.clone();
+        interleave::at(interleave::Point::InitLookedUp, move || {
+            // What `C.__init__ = init10` does: the version is invalidated,
+            // then the namespace written.
+            let td = class.type_data_of_self();
+            td.invalidate();
+            let Payload::Dict(d) = &td.dict.payload else {
+                panic!("class namespace is a dict");
+            };
+            d.set_str(crate::strobj::intern("__init__"), Value::Obj(init10));
+        });
+        let callable = Value::Obj(c.clone());
+        let units = specialized_call(
+            &callable,
+            &[Value::Int(7)],
+            Opcode::CALL_ALLOC_AND_ENTER_INIT,
+        );
+        assert!(interleave::ran(), "the change landed inside the attempt");
+        let mut tail = [Value::Null, Value::Int(7)];
+        let instance = match fast(
+            &vm,
+            Opcode::CALL_ALLOC_AND_ENTER_INIT,
+            0,
+            &units,
+            &callable,
+            &mut tail,
+        ) {
+            Some(r) => r.expect("instance"),
+            None => vm.call(&callable, &[Value::Int(7)]).expect("instance"),
+        };
+        assert!(
+            matches!(vm.get_attr_str(&instance, "x"), Ok(Value::Int(70))),
+            "the __init__ of the class's earlier state ran"
+        );
     }
 }

@@ -114,8 +114,10 @@ fn attempt(
     match &o.payload {
         Payload::Module(m) => {
             let d = vm.dict_of(&m.dict);
+            // Version first: any change after this load moves it.
+            let version = d.keys_version();
             let ix = d.index_of_str(name).ok_or("module attribute missing")?;
-            let w = pack(Opcode::LOAD_ATTR_MODULE, d.keys_version(), ix).ok_or("out of range")?;
+            let w = pack(Opcode::LOAD_ATTR_MODULE, version, ix).ok_or("out of range")?;
             return Ok((Opcode::LOAD_ATTR_MODULE, vec![w]));
         }
         Payload::Type(owner) => {
@@ -299,8 +301,9 @@ fn property_fast(
         return None;
     };
     let mut this = [obj.clone()];
-    Some(if exact_fit(func, 1) {
-        call_exact(vm, func, &mut this)
+    let state = func.state();
+    Some(if exact_fit(state, 1) {
+        call_exact(vm, func, state, &mut this)
     } else {
         vm.call_function(&getter, func, crate::function::CallArgs::positional(&this))
     })

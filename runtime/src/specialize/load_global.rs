@@ -10,7 +10,8 @@
 //! seen.
 
 use super::{
-    account, decode_unowned, encode_unowned, guard_for, pack, payload_of, version_of, Attempt,
+    account, decode_unowned, encode_unowned, guard_for, interleave, pack, payload_of, version_of,
+    Attempt,
 };
 use crate::eval::Frame;
 use crate::object::Payload;
@@ -21,8 +22,15 @@ use weft_specializer::Opcode;
 fn attempt(vm: &Vm, f: &Frame, name: &ObjRef, current: Opcode) -> Attempt {
     let g = vm.dict_of(&f.globals);
     let b = vm.dict_of(vm.interp.builtins_dict());
-    // Read first: any change after this load moves the version.
+    // Every version a guard records is read before the lookups it guards:
+    // a change made after these loads moves the version, so the guard
+    // misses. Read after a lookup, a version could already include a
+    // change the lookup did not see (a global inserted between the
+    // globals' miss and the read would be shadowed by the cached builtin
+    // until the next key change).
     let values_version = g.values_version();
+    let keys_version = g.keys_version();
+    let builtins_version = b.keys_version();
     if let Some(ix) = g.index_of_str(name) {
         let volatile = current == Opcode::LOAD_GLOBAL_MODULE || values_version == 0;
         if !volatile {
@@ -41,18 +49,19 @@ fn attempt(vm: &Vm, f: &Frame, name: &ObjRef, current: Opcode) -> Attempt {
                 vec![w, encode_unowned(&v).unwrap_or(0)],
             ));
         }
-        let w = pack(Opcode::LOAD_GLOBAL_MODULE_KEYS, g.keys_version(), ix)
+        let w = pack(Opcode::LOAD_GLOBAL_MODULE_KEYS, keys_version, ix)
             .ok_or("index or version out of range")?;
         return Ok((Opcode::LOAD_GLOBAL_MODULE_KEYS, vec![w]));
     }
+    interleave::reach(interleave::Point::GlobalsMissed);
     if let Some(ix) = b.index_of_str(name) {
-        let w = pack(Opcode::LOAD_GLOBAL_BUILTIN, g.keys_version(), 0).ok_or("no version")?;
-        if ix > u32::MAX as usize {
-            return Err("index out of range");
+        let w = pack(Opcode::LOAD_GLOBAL_BUILTIN, keys_version, 0).ok_or("no version")?;
+        if ix > u32::MAX as usize || builtins_version == 0 {
+            return Err("index or version out of range");
         }
         return Ok((
             Opcode::LOAD_GLOBAL_BUILTIN,
-            vec![w, pack_builtin(b.keys_version(), ix)],
+            vec![w, pack_builtin(builtins_version, ix)],
         ));
     }
     Err("name not found")
@@ -133,7 +142,7 @@ pub(crate) fn fast(vm: &Vm, f: &Frame, op: Opcode, at: usize, name: &ObjRef) -> 
             }
         }
         Opcode::LOAD_GLOBAL_BUILTIN => match units.read_payload2(at, op) {
-            Some((w, builtin)) => {
+            Some((w, builtin)) if w & 0xff == op as u8 as u64 => {
                 let g = vm.dict_of(&f.globals);
                 let b = vm.dict_of(vm.interp.builtins_dict());
                 let (builtins_version, ix) = unpack_builtin(builtin);
@@ -146,5 +155,102 @@ pub(crate) fn fast(vm: &Vm, f: &Frame, op: Opcode, at: usize, name: &ObjRef) -> 
             _ => None,
         },
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runtime::{Runtime, RuntimeOptions};
+    use crate::specialize::{apply, interleave};
+    use crate::strobj::intern;
+    use weft_specializer::Family;
+
+    /// A module with `def h(): return NAME`, the frame of `h`, and the
+    /// unit of its `LOAD_GLOBAL`.
+    fn site(rt: &Runtime, vm: &Vm, source: &str) -> (Frame, usize) {
+        let m = rt.load_module("lookups", source).expect("module");
+        let module = Value::Obj(m.object().clone());
+        let Ok(Value::Obj(h)) = vm.get_attr_str(&module, "h") else {
+            panic!("no function h");
+        };
+        let Payload::Function(func) = &h.payload else {
+            panic!("h is not a function");
+        };
+        let code = func.code();
+        let (at, _, _) = code
+            .units
+            .instructions()
+            .find(|(_, op, _)| op.family() == Some(Family::LOAD_GLOBAL))
+            .expect("a LOAD_GLOBAL");
+        (Frame::new(code, func.globals.clone(), None), at)
+    }
+
+    /// The site's value after one attempt, as a hit returns it (or the
+    /// generic path when the guard misses).
+    fn load(vm: &Vm, f: &Frame, at: usize, name: &ObjRef) -> Value {
+        let op = f.code.units.opcode(at);
+        fast(vm, f, op, at, name).unwrap_or_else(|| generic(vm, f, name).expect("bound"))
+    }
+
+    /// A global that another thread inserts after the attempt found the
+    /// name missing from the globals, and before it recorded the globals'
+    /// keys version, shadows the builtin from then on: the version was
+    /// read before the lookup, so the guard misses.
+    #[test]
+    fn a_global_inserted_during_the_builtin_attempt_shadows_the_builtin() {
+        let rt = Runtime::new(RuntimeOptions::default());
+        let vm = Vm::new(rt.interp().clone(), 1 << 20, false);
+        let (f, at) = site(&rt, &vm, "def h():\n    return len\n");
+        let name = intern("len");
+        let globals = f.globals.clone();
+        let shadow = name.clone();
+        interleave::at(interleave::Point::GlobalsMissed, move || {
+            let Payload::Dict(d) = &globals.payload else {
+                panic!("globals are a dict");
+            };
+            d.set_str(shadow, Value::Int(42));
+        });
+        let a = attempt(&vm, &f, &name, Opcode::LOAD_GLOBAL);
+        assert!(interleave::ran(), "the insertion landed inside the attempt");
+        assert!(matches!(a, Ok((Opcode::LOAD_GLOBAL_BUILTIN, _))));
+        apply(&f.code.units, at, Opcode::LOAD_GLOBAL, a);
+        assert_eq!(f.code.units.opcode(at), Opcode::LOAD_GLOBAL_BUILTIN);
+        assert!(
+            matches!(load(&vm, &f, at, &name), Value::Int(42)),
+            "the cached builtin shadowed the new global"
+        );
+    }
+
+    /// A thread that read LOAD_GLOBAL_BUILTIN before the site was
+    /// respecialized to another variant finds that variant's payload: the
+    /// variant tag of the guard word turns it away.
+    #[test]
+    fn builtin_hit_refuses_another_variants_payload() {
+        let rt = Runtime::new(RuntimeOptions::default());
+        let vm = Vm::new(rt.interp().clone(), 1 << 20, false);
+        let (f, at) = site(&rt, &vm, "len = 5\ndef h():\n    return len\n");
+        let name = intern("len");
+        let g = vm.dict_of(&f.globals);
+        let b = vm.dict_of(vm.interp.builtins_dict());
+        let ix = b.index_of_str(&name).expect("builtin len");
+        // A MODULE_KEYS-shaped word whose version field matches the
+        // globals' keys version and whose second word names the builtin,
+        // as a stale reader of BUILTIN would decode them.
+        let guard = pack(Opcode::LOAD_GLOBAL_MODULE_KEYS, g.keys_version(), 0).unwrap();
+        let second = pack_builtin(b.keys_version(), ix);
+        let units = &f.code.units;
+        assert_eq!(
+            units.rewrite(
+                at,
+                Opcode::LOAD_GLOBAL,
+                Some((Opcode::LOAD_GLOBAL_MODULE_KEYS, &[guard, second]))
+            ),
+            weft_specializer::Rewrite::Done
+        );
+        assert!(
+            fast(&vm, &f, Opcode::LOAD_GLOBAL_BUILTIN, at, &name).is_none(),
+            "a BUILTIN hit on MODULE_KEYS's payload"
+        );
     }
 }

@@ -22,6 +22,7 @@ pub mod compare_op;
 pub mod contains_op;
 pub mod for_iter;
 pub mod get_iter;
+pub mod interleave;
 pub mod jump_backward;
 pub mod load_attr;
 pub mod load_global;

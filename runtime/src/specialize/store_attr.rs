@@ -51,11 +51,12 @@ fn attempt(vm: &Vm, obj: &Value, name: &ObjRef) -> Attempt {
     if td.builtin && o.dict.is_none() {
         return Err("built-in class without instance dicts");
     }
+    // Version first: any change after this load moves it.
+    let ver = td.assign_version();
     let custom_setattr = matches!(td.lookup(&crate::strobj::intern_static("__setattr__")), Some(Value::Obj(s)) if !matches!(s.payload, Payload::Builtin(_)));
     if custom_setattr {
         return Err("__setattr__ override");
     }
-    let ver = td.assign_version();
     if let Some(d) = td.lookup(name) {
         {
             if let Some(sm) = slot_member(&d) {

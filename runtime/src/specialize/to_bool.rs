@@ -21,6 +21,8 @@ fn attempt(v: &Value) -> Attempt {
         _ if is_exact(v, t.str) => Opcode::TO_BOOL_STR,
         Value::Obj(o) if matches!(o.payload, Payload::Plain) => {
             let td = o.class().type_data_of_self();
+            // Version first: any change after this load moves it.
+            let version = td.assign_version();
             if td.builtin
                 || td
                     .lookup(&crate::strobj::intern_static("__bool__"))
@@ -31,8 +33,7 @@ fn attempt(v: &Value) -> Attempt {
             {
                 return Err("class defines __bool__ or __len__");
             }
-            let w =
-                pack(Opcode::TO_BOOL_ALWAYS_TRUE, td.assign_version(), 0).ok_or("no version")?;
+            let w = pack(Opcode::TO_BOOL_ALWAYS_TRUE, version, 0).ok_or("no version")?;
             return Ok((Opcode::TO_BOOL_ALWAYS_TRUE, vec![w]));
         }
         _ => return Err("other type"),
