@@ -20,6 +20,7 @@
 //!
 //! Architecture Invariant: an opcode byte only ever changes through a
 //! compare-exchange made by this module's writers ([`CodeUnits::rewrite`],
+//! [`CodeUnits::instrument`], [`CodeUnits::deinstrument`],
 //! [`CodeUnits::displace`], [`CodeUnits::restore_displaced`]), each under
 //! the code's writers' lock, and only between members of the same family,
 //! to or from their instrumented twin, or to or from a line/instruction
@@ -567,10 +568,19 @@ impl CodeUnits {
     pub fn resolved_opcode(&self, i: usize) -> Opcode {
         let op = self.opcode(i);
         if op.is_marker() {
-            self.displaced_opcode(i).unwrap_or(op)
+            self.displaced_or(i, op)
         } else {
             op
         }
+    }
+
+    /// The displaced opcode at `i`, or `marker` itself: out of line, so
+    /// that the counter accessors inlined into the eval loop carry only
+    /// the marker test.
+    #[cold]
+    #[inline(never)]
+    fn displaced_or(&self, i: usize, marker: Opcode) -> Opcode {
+        self.displaced_opcode(i).unwrap_or(marker)
     }
 
     /// Puts the line/instruction `marker` over the instruction at `i`,
@@ -613,6 +623,45 @@ impl CodeUnits {
             self.set_counter(i, BackoffCounter::warmup());
         }
         self.compare_exchange_opcode(i, marker, recorded)
+    }
+
+    /// Instruments the instruction at `i` with its instrumented twin, under
+    /// the writers' lock: the slot's opcode (a specialized variant counts
+    /// as its family) is compare-exchanged to the twin. A twin belongs to
+    /// one base, so the slot's base opcode is the twin's `deopt()`: the
+    /// opcode table is the side table for twins (markers, which displace
+    /// any instruction, record theirs in `displace`). Any specialization
+    /// the slot held is dropped (its payload stays, unread, until the next
+    /// publication). `Done` when the slot now holds the twin (or already
+    /// did); `Lost` when its instruction has no twin or a marker holds it.
+    pub fn instrument(&self, i: usize) -> Rewrite {
+        let _guard = self.writers.lock().unwrap_or_else(|e| e.into_inner());
+        let held = self.opcode(i);
+        if held.is_instrumented() && !held.is_marker() {
+            return Rewrite::Done;
+        }
+        match held.instrumented() {
+            Some(twin) if !held.is_marker() => self.compare_exchange_opcode(i, held, twin),
+            _ => Rewrite::Lost(held),
+        }
+    }
+
+    /// Takes the instrumented twin off the instruction at `i`, under the
+    /// writers' lock: the slot goes back to its family's adaptive base (or
+    /// the plain instruction), a family member's counter re-armed so it
+    /// specializes again after the usual warm-up. `Lost` when the slot
+    /// does not hold a twin.
+    pub fn deinstrument(&self, i: usize) -> Rewrite {
+        let _guard = self.writers.lock().unwrap_or_else(|e| e.into_inner());
+        let held = self.opcode(i);
+        if !held.is_instrumented() || held.is_marker() {
+            return Rewrite::Lost(held);
+        }
+        let base = held.deopt();
+        if base.family().is_some() {
+            self.set_counter(i, BackoffCounter::warmup());
+        }
+        self.compare_exchange_opcode(i, held, base)
     }
 
     /// Iterates `(index, opcode, oparg)` over instructions, skipping caches.
@@ -847,6 +896,59 @@ mod tests {
         // A write in flight (odd sequence) is a miss for readers.
         code.cache(at)[SEQUENCE_WORD].fetch_add(1, Ordering::Relaxed);
         assert_eq!(code.read_payload2(at, Opcode::LOAD_ATTR_SLOT), None);
+    }
+
+    /// A specialized slot instrumented: the twin of its family replaces
+    /// it, the specializer's rewrite from the variant or the base then
+    /// loses (and backs off), and de-instrumenting leaves the adaptive base
+    /// with a re-armed counter. Instructions without a twin are refused.
+    #[test]
+    fn instrumenting_a_specialized_slot_keeps_its_family_and_wins_over_the_specializer() {
+        let raw = [
+            (Opcode::CALL as u8, 1),
+            (0, 0),
+            (Opcode::LOAD_FAST as u8, 0),
+            (Opcode::RETURN_VALUE as u8, 0),
+        ];
+        let code = CodeUnits::new(&raw, true).unwrap();
+        let words = [(5u64 << 32) | Opcode::CALL_PY_EXACT_ARGS as u64, 0];
+        assert_eq!(
+            code.rewrite(0, Opcode::CALL, Some((Opcode::CALL_PY_EXACT_ARGS, &words))),
+            Rewrite::Done
+        );
+        assert_eq!(code.instrument(0), Rewrite::Done);
+        assert_eq!(code.opcode(0), Opcode::INSTRUMENTED_CALL);
+        assert_eq!(code.opcode(0).deopt(), Opcode::CALL);
+        assert_eq!(
+            code.instrument(0),
+            Rewrite::Done,
+            "instrumenting twice is a no-op"
+        );
+        for current in [Opcode::CALL_PY_EXACT_ARGS, Opcode::CALL] {
+            code.set_counter(0, BackoffCounter::cooldown());
+            assert_eq!(
+                code.rewrite(0, current, Some((Opcode::CALL_PY_GENERAL, &words))),
+                Rewrite::Lost(Opcode::INSTRUMENTED_CALL)
+            );
+            assert_eq!(code.counter(0), BackoffCounter::cooldown().restart());
+        }
+        assert_eq!(code.deinstrument(0), Rewrite::Done);
+        assert_eq!(code.opcode(0), Opcode::CALL);
+        assert_eq!(code.counter(0), BackoffCounter::warmup());
+        assert_eq!(code.deinstrument(0), Rewrite::Lost(Opcode::CALL));
+        // A plain instruction with a twin, and one without.
+        assert_eq!(code.instrument(3), Rewrite::Done);
+        assert_eq!(code.opcode(3), Opcode::INSTRUMENTED_RETURN_VALUE);
+        assert_eq!(code.deinstrument(3), Rewrite::Done);
+        assert_eq!(code.opcode(3), Opcode::RETURN_VALUE);
+        assert_eq!(code.instrument(2), Rewrite::Lost(Opcode::LOAD_FAST));
+        // A marker's unit is not instrumented with a twin.
+        assert_eq!(code.displace(3, Opcode::INSTRUMENTED_LINE), Rewrite::Done);
+        assert_eq!(code.instrument(3), Rewrite::Lost(Opcode::INSTRUMENTED_LINE));
+        assert_eq!(
+            code.deinstrument(3),
+            Rewrite::Lost(Opcode::INSTRUMENTED_LINE)
+        );
     }
 
     /// A marker over a specialized family member: the base is recorded,

@@ -143,6 +143,23 @@ macro_rules! instruction_set {
             t
         };
 
+        /// `cache_words()` of every opcode, indexed by byte: the counter
+        /// word, then, for a family with payload words, the sequence word
+        /// and the payload words.
+        const CACHE_WORDS_TABLE: [u8; N_OPCODES] = {
+            let mut t = [0u8; N_OPCODES];
+            let mut i = 0;
+            while i < N_OPCODES {
+                t[i] = match Opcode::ALL[i].family_computed() {
+                    Some(f) if f.words() > 0 => 2 + f.words() as u8,
+                    Some(_) => 1,
+                    None => 0,
+                };
+                i += 1;
+            }
+            t
+        };
+
         /// A pattern matching every opcode: the last arm of a `match` that
         /// decides some opcodes itself and sends all the rest one way, with
         /// no `_` (a jump table over every opcode needs no range check).
@@ -235,12 +252,9 @@ macro_rules! instruction_set {
             /// for a family with payload words, the entry's sequence word
             /// and the payload words (`crate::code` has the layout); zero
             /// outside families.
+            #[inline(always)]
             pub const fn cache_words(self) -> usize {
-                match FAMILY_TABLE[self as usize] {
-                    Some(f) if f.words() > 0 => 2 + f.words(),
-                    Some(_) => 1,
-                    None => 0,
-                }
+                CACHE_WORDS_TABLE[self as usize] as usize
             }
 
             /// The family this opcode belongs to (base, variant or
@@ -322,6 +336,7 @@ macro_rules! instruction_set {
             /// True for the standalone monitoring opcodes (line and
             /// instruction markers), which displace an instruction rather
             /// than replace it with its twin.
+            #[inline(always)]
             pub const fn is_marker(self) -> bool {
                 match self {
                     $( Opcode::$instr => true, )*
