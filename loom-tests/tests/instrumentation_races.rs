@@ -1,16 +1,18 @@
 //! Model checks (run with `RUSTFLAGS="--cfg loom"`) of the races between
-//! the specializer and the instrumenter on one shared CALL slot: which
+//! the specializer and the instrumenter on one shared CALL slot (which
 //! writer goes first is left to loom, and an executing thread reads the
-//! slot meanwhile. They use the production `CodeUnits` writers
-//! (`rewrite`, `instrument`, `deinstrument`); each model has a broken twin
-//! (`BrokenTwin::UncheckedStore`: a rewrite that stores its variant
-//! without checking what the slot holds) that a `should_panic` test shows
-//! loom catching.
+//! slot meanwhile), and of the monitoring version protocol (`set_events`
+//! against executions starting and against lazy re-instrumentation at
+//! `RESUME`). They use the production `CodeUnits` writers (`rewrite`,
+//! `instrument`, `deinstrument`) and `weft_instrumentation`'s `Monitor`
+//! and `CodeMonitor`; each model has a broken twin that a `should_panic`
+//! test shows loom catching.
 
 #![cfg(loom)]
 
 use loom::sync::Arc;
 use loom::thread;
+use weft_instrumentation::{events, BrokenTwin as MonitorTwin, CodeMonitor, Monitor};
 use weft_specializer::{BackoffCounter, BrokenTwin, CodeUnits, Family, Opcode, Rewrite};
 
 /// One CALL instruction and its cache unit, under `twin`.
@@ -116,4 +118,89 @@ fn deinstrumenting_leaves_an_adaptive_slot() {
 #[should_panic(expected = "specialized over the instrumented twin")]
 fn deinstrumenting_twin_unchecked_store() {
     deinstrument_against_specializer(BrokenTwin::UncheckedStore);
+}
+
+/// The CALL site's monitoring state under `twin` (for the monitor and
+/// the code object alike).
+fn monitored(twin: MonitorTwin) -> (Arc<Monitor>, Arc<CodeMonitor>, Arc<CodeUnits>) {
+    (
+        Arc::new(Monitor::with_broken_twin(twin)),
+        Arc::new(CodeMonitor::with_broken_twin(twin)),
+        call_site(BrokenTwin::Sound),
+    )
+}
+
+/// What `RESUME` does: bring the code up to date when the version moved.
+fn resume(monitor: &Monitor, code: &CodeMonitor, units: &CodeUnits) {
+    if code.is_stale(monitor) {
+        code.ensure_current(monitor, units);
+    }
+}
+
+/// `set_events` against a thread bringing the code up to date at
+/// `RESUME`: the execution that starts after `set_events` returned (the
+/// setter's own next `RESUME`) finds the CALL instrumented.
+fn set_events_against_a_starting_execution(twin: MonitorTwin) {
+    loom::model(move || {
+        let (monitor, code, units) = monitored(twin);
+        let (m, c, u) = (monitor.clone(), code.clone(), units.clone());
+        let racer = thread::spawn(move || resume(&m, &c, &u));
+        monitor.set_events(0, events::CALL);
+        resume(&monitor, &code, &units);
+        assert_eq!(
+            units.opcode(0),
+            Opcode::INSTRUMENTED_CALL,
+            "an execution that began after set_events returned missed its event"
+        );
+        racer.join().unwrap();
+    });
+}
+
+#[test]
+fn set_events_reaches_every_execution_that_starts_after_it() {
+    set_events_against_a_starting_execution(MonitorTwin::Sound);
+}
+
+/// Broken twin: the version moves before the set is stored, so the racer
+/// can record the new version with the old (empty) set.
+#[test]
+#[should_panic(expected = "missed its event")]
+fn set_events_twin_version_moved_before_set() {
+    set_events_against_a_starting_execution(MonitorTwin::VersionMovedBeforeSet);
+}
+
+/// A tool has just enabled LINE (the code is stale); one thread brings
+/// the code up to date at `RESUME` while another enables CALL events:
+/// once the code says it is current, its units carry the events of that
+/// version, and the next `RESUME` completes the work.
+fn lazy_reinstrumentation(twin: MonitorTwin) {
+    loom::model(move || {
+        let (monitor, code, units) = monitored(twin);
+        monitor.set_events(1, events::LINE);
+        let (m, c, u) = (monitor.clone(), code.clone(), units.clone());
+        let updater = thread::spawn(move || resume(&m, &c, &u));
+        monitor.set_events(0, events::CALL);
+        updater.join().unwrap();
+        if !code.is_stale(&monitor) {
+            assert_eq!(
+                units.opcode(0),
+                Opcode::INSTRUMENTED_CALL,
+                "the code claims a version whose events it has not applied"
+            );
+        }
+        resume(&monitor, &code, &units);
+        assert_eq!(units.opcode(0), Opcode::INSTRUMENTED_CALL);
+    });
+}
+
+#[test]
+fn lazy_reinstrumentation_never_claims_an_unapplied_version() {
+    lazy_reinstrumentation(MonitorTwin::Sound);
+}
+
+/// Broken twin: the version recorded is read after the sets were applied.
+#[test]
+#[should_panic(expected = "claims a version whose events it has not applied")]
+fn lazy_reinstrumentation_twin_version_read_after_applying() {
+    lazy_reinstrumentation(MonitorTwin::VersionReadAfterApplying);
 }

@@ -1,0 +1,11 @@
+//! The atomics shim: `std` normally, `loom` under `cfg(loom)`, so the
+//! model checks exercise the production monitoring types.
+
+#[cfg(loom)]
+pub use loom::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+#[cfg(loom)]
+pub use loom::sync::Mutex;
+#[cfg(not(loom))]
+pub use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+#[cfg(not(loom))]
+pub use std::sync::Mutex;
