@@ -120,15 +120,31 @@ pub const fn twin_events(op: Opcode) -> EventSet {
         Opcode::RETURN_VALUE => PY_RETURN,
         Opcode::YIELD_VALUE => PY_YIELD,
         Opcode::CALL | Opcode::CALL_KW | Opcode::CALL_FUNCTION_EX | Opcode::LOAD_SUPER_ATTR => CALL,
-        Opcode::JUMP_BACKWARD => JUMP,
+        Opcode::JUMP_BACKWARD | Opcode::JUMP_FORWARD => JUMP,
         Opcode::POP_JUMP_IF_FALSE
         | Opcode::POP_JUMP_IF_TRUE
         | Opcode::POP_JUMP_IF_NONE
-        | Opcode::POP_JUMP_IF_NOT_NONE
-        | Opcode::FOR_ITER => BRANCH,
+        | Opcode::POP_JUMP_IF_NOT_NONE => BRANCH,
+        Opcode::FOR_ITER => BRANCH | STOP_ITERATION,
         Opcode::END_SEND => STOP_ITERATION,
         _ => NO_EVENTS,
     }
+}
+
+/// True for the instructions that jump (their twins record the line they
+/// jumped from, which decides whether the line marker they land on
+/// raises LINE).
+pub const fn is_jump(op: Opcode) -> bool {
+    matches!(
+        op.deopt(),
+        Opcode::JUMP_FORWARD
+            | Opcode::JUMP_BACKWARD
+            | Opcode::POP_JUMP_IF_FALSE
+            | Opcode::POP_JUMP_IF_TRUE
+            | Opcode::POP_JUMP_IF_NONE
+            | Opcode::POP_JUMP_IF_NOT_NONE
+            | Opcode::FOR_ITER
+    )
 }
 
 #[cfg(test)]

@@ -7,10 +7,10 @@
 //! as the specializer's rewrites. Like the specializer it knows nothing
 //! of Python objects, so `loom` can model-check it.
 //!
-//! Not built yet (issue 24): the `sys.monitoring` module, the eval loop's
-//! execution of the instrumented opcodes and delivery of events, line and
-//! instruction markers driven by line tables, `DISABLE`, and the native
-//! tools. Nothing in the runtime calls this crate yet.
+//! The runtime's `monitoring` module owns `sys.monitoring`, the tool
+//! registry and the delivery of events; it calls this crate to decide and
+//! apply which slots carry twins or markers (at `RESUME` when a code
+//! object's version is stale, before `set_events` returns, on `DISABLE`).
 
 pub mod events;
 pub mod monitor;

@@ -18,9 +18,9 @@
 //!   it has not applied (model: `loom-tests`
 //!   `instrumentation_races::lazy_reinstrumentation_never_claims_an_unapplied_version`).
 
-use crate::events::{twin_events, EventSet};
-use crate::sync::{AtomicU32, AtomicU64, Mutex, Ordering};
-use weft_specializer::{CodeUnits, Rewrite};
+use crate::events::{is_jump, twin_events, EventSet, INSTRUCTION, LINE};
+use crate::sync::{AtomicBool, AtomicU32, AtomicU64, Mutex, Ordering};
+use weft_specializer::{CodeUnits, Opcode, Rewrite};
 
 /// Tool ids are 0..TOOLS (`DEBUGGER_ID` 0 ... `OPTIMIZER_ID` 5).
 pub const TOOLS: usize = 6;
@@ -52,7 +52,19 @@ pub struct Monitor {
 }
 
 impl Monitor {
+    /// No tool has events; version 0 (a `const fn`, for the runtime's
+    /// process-wide monitor).
+    #[cfg(not(loom))]
+    pub const fn new() -> Monitor {
+        Monitor {
+            global: [const { AtomicU32::new(0) }; TOOLS],
+            version: AtomicU64::new(0),
+            writers: Mutex::new(()),
+        }
+    }
+
     /// No tool has events; version 0.
+    #[cfg(loom)]
     pub fn new() -> Monitor {
         Monitor {
             global: std::array::from_fn(|_| AtomicU32::new(0)),
@@ -104,6 +116,13 @@ impl Monitor {
         self.advance()
     }
 
+    /// Moves the version without changing a set (`restart_events`: the
+    /// `DISABLE`d locations were forgotten); the new version.
+    pub fn touch(&self) -> u64 {
+        let _guard = self.writers.lock().unwrap_or_else(|e| e.into_inner());
+        self.advance()
+    }
+
     /// Moves the version after an event set was stored; the new version.
     fn advance(&self) -> u64 {
         self.version.fetch_add(1, Ordering::SeqCst) + 1
@@ -116,14 +135,81 @@ impl Default for Monitor {
     }
 }
 
+/// Which instrumentation of a location a `DISABLE` turns off: the
+/// instruction's own twin (its CALL, BRANCH, JUMP, PY_* events), or the
+/// line or instruction marker over it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SlotKind {
+    Twin,
+    Line,
+    Instruction,
+}
+
+/// One `DISABLE`d location: unit index, marker or twin, and the tools
+/// (bit per tool id) that turned it off.
+#[derive(Clone, Copy, Debug)]
+struct Disabled {
+    index: u32,
+    kind: SlotKind,
+    tools: u8,
+}
+
+/// The locations this code's tools have `DISABLE`d (until
+/// `restart_events`).
+#[derive(Default)]
+struct DisabledTable {
+    entries: Vec<Disabled>,
+}
+
+impl DisabledTable {
+    fn tools(&self, index: usize, kind: SlotKind) -> u8 {
+        self.entries
+            .iter()
+            .find(|d| d.index as usize == index && d.kind == kind)
+            .map_or(0, |d| d.tools)
+    }
+
+    fn add(&mut self, index: usize, kind: SlotKind, tool: usize) {
+        let bit = 1u8 << tool;
+        match self
+            .entries
+            .iter_mut()
+            .find(|d| d.index as usize == index && d.kind == kind)
+        {
+            Some(d) => d.tools |= bit,
+            None => self.entries.push(Disabled {
+                index: index as u32,
+                kind,
+                tools: bit,
+            }),
+        }
+    }
+}
+
+/// The tools (bit per tool id) whose set in `sets` holds one of
+/// `events`, leaving out those in `disabled`.
+fn tools_wanting(sets: &[EventSet; TOOLS], events: EventSet, disabled: u8) -> u8 {
+    let mut tools = 0u8;
+    for (tool, set) in sets.iter().enumerate() {
+        if set & events != 0 {
+            tools |= 1 << tool;
+        }
+    }
+    tools & !disabled
+}
+
 /// One code object's monitoring state.
 pub struct CodeMonitor {
     local: [AtomicU32; TOOLS],
     /// The monitoring version the units were last brought up to date for.
     instrumented: AtomicU64,
-    /// Serialises `ensure_current` runs of this code (a second thread
-    /// finds the work done).
-    updating: Mutex<()>,
+    /// Serialises `ensure_current` and `disable` runs of this code (a
+    /// second thread finds the work done), and holds the `DISABLE`d
+    /// locations.
+    updating: Mutex<DisabledTable>,
+    /// True when the table above may hold an entry (so that delivering
+    /// an event takes the lock only then).
+    any_disabled: AtomicBool,
     #[cfg(loom)]
     twin: BrokenTwin,
 }
@@ -135,7 +221,8 @@ impl CodeMonitor {
         CodeMonitor {
             local: std::array::from_fn(|_| AtomicU32::new(0)),
             instrumented: AtomicU64::new(0),
-            updating: Mutex::new(()),
+            updating: Mutex::new(DisabledTable::default()),
+            any_disabled: AtomicBool::new(false),
             #[cfg(loom)]
             twin: BrokenTwin::Sound,
         }
@@ -162,6 +249,10 @@ impl CodeMonitor {
         }
     }
 
+    fn lock(&self) -> crate::sync::MutexGuard<'_, DisabledTable> {
+        self.updating.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     /// Tool `tool`'s local event set for this code.
     pub fn local_events(&self, tool: usize) -> EventSet {
         self.local[tool].load(Ordering::Acquire)
@@ -183,38 +274,137 @@ impl CodeMonitor {
         self.instrumented.load(Ordering::Acquire) != monitor.version()
     }
 
+    /// Each tool's events for this code: its global set and its local
+    /// set for this code.
+    pub fn tool_sets(&self, monitor: &Monitor) -> [EventSet; TOOLS] {
+        std::array::from_fn(|tool| monitor.events(tool) | self.local_events(tool))
+    }
+
+    /// The tools (bit per tool id) an event of `events` at unit `index`
+    /// goes to: those whose sets for this code hold it, less those that
+    /// `DISABLE`d the location's `kind`.
+    pub fn tools_for(
+        &self,
+        monitor: &Monitor,
+        events: EventSet,
+        index: usize,
+        kind: SlotKind,
+    ) -> u8 {
+        let disabled = if self.any_disabled.load(Ordering::Acquire) {
+            self.lock().tools(index, kind)
+        } else {
+            0
+        };
+        tools_wanting(&self.tool_sets(monitor), events, disabled)
+    }
+
     /// Brings `units` up to date with the event sets: every instruction
     /// with an instrumented twin holds it exactly when some tool wants
-    /// one of the events it delivers (globally or for this code).
-    /// Returns the event set applied.
-    pub fn ensure_current(&self, monitor: &Monitor, units: &CodeUnits) -> EventSet {
-        let _guard = self.updating.lock().unwrap_or_else(|e| e.into_inner());
+    /// one of the events it delivers (globally or for this code) at that
+    /// location, or when it is a jump and LINE events are wanted (the
+    /// jump tells the next line marker where it came from); every
+    /// instruction is under the instruction marker when INSTRUCTION
+    /// events are wanted there, else every line start (`line_start`)
+    /// under the line marker when LINE events are. Returns the events
+    /// wanted anywhere in the code.
+    pub fn ensure_current(
+        &self,
+        monitor: &Monitor,
+        units: &CodeUnits,
+        line_start: &dyn Fn(usize) -> bool,
+    ) -> EventSet {
+        let table = self.lock();
         let mut version = monitor.version();
-        let wanted = monitor.all_events()
-            | self
-                .local
-                .iter()
-                .fold(0, |all, set| all | set.load(Ordering::Acquire));
-        for (i, op, _) in units.instructions() {
-            let base = units.resolved_opcode(i);
-            let events = twin_events(base);
-            if events == 0 {
-                continue;
-            }
-            let r = if events & wanted != 0 {
-                units.instrument(i)
-            } else if op.is_instrumented() && !op.is_marker() {
-                units.deinstrument(i)
-            } else {
-                Rewrite::Done
-            };
-            debug_assert!(r == Rewrite::Done || op.is_marker(), "{r:?} at {i}");
+        let sets = self.tool_sets(monitor);
+        let wanted = sets.iter().fold(0, |all, set| all | set);
+        let indices: Vec<usize> = units.instructions().map(|(i, _, _)| i).collect();
+        for i in indices {
+            update_slot(units, i, &sets, &table, line_start);
         }
         if self.twin() == BrokenTwin::VersionReadAfterApplying {
             version = monitor.version();
         }
         self.instrumented.store(version, Ordering::Release);
         wanted
+    }
+
+    /// A tool's callback returned `DISABLE` for the `kind` instrumentation
+    /// of unit `index`: no more such events for it there (until
+    /// [`CodeMonitor::restart`]); when no tool wants the location any
+    /// more, its instrumentation is taken off.
+    pub fn disable(
+        &self,
+        monitor: &Monitor,
+        units: &CodeUnits,
+        index: usize,
+        kind: SlotKind,
+        tool: usize,
+        line_start: &dyn Fn(usize) -> bool,
+    ) {
+        let mut table = self.lock();
+        table.add(index, kind, tool);
+        self.any_disabled.store(true, Ordering::Release);
+        update_slot(units, index, &self.tool_sets(monitor), &table, line_start);
+    }
+
+    /// Forgets every `DISABLE` (`restart_events`); the caller moves the
+    /// monitoring version so the locations are instrumented again.
+    pub fn restart(&self) {
+        let mut table = self.lock();
+        table.entries.clear();
+        self.any_disabled.store(false, Ordering::Release);
+    }
+}
+
+/// Puts unit `index`'s instrumentation in the state `sets` and the
+/// `DISABLE`d locations call for (see `ensure_current`); the caller holds
+/// the code's updating lock.
+fn update_slot(
+    units: &CodeUnits,
+    index: usize,
+    sets: &[EventSet; TOOLS],
+    table: &DisabledTable,
+    line_start: &dyn Fn(usize) -> bool,
+) {
+    let held = units.opcode(index);
+    let marker = held.is_marker().then_some(held);
+    let under = match marker {
+        Some(_) => units.displaced_by_marker(index).unwrap_or(held),
+        None => held,
+    };
+    let twin_set = twin_events(under);
+    let line_wanted = tools_wanting(sets, LINE, 0) != 0;
+    let want_twin = twin_set != 0
+        && (tools_wanting(sets, twin_set, table.tools(index, SlotKind::Twin)) != 0
+            || (line_wanted && is_jump(under)));
+    let want_marker =
+        if tools_wanting(sets, INSTRUCTION, table.tools(index, SlotKind::Instruction)) != 0 {
+            Some(Opcode::INSTRUMENTED_INSTRUCTION)
+        } else if line_wanted
+            && line_start(index)
+            && tools_wanting(sets, LINE, table.tools(index, SlotKind::Line)) != 0
+        {
+            Some(Opcode::INSTRUMENTED_LINE)
+        } else {
+            None
+        };
+    let has_twin = under.is_instrumented();
+    if marker == want_marker && has_twin == want_twin {
+        return;
+    }
+    if let Some(m) = marker {
+        units.restore_displaced(index, m);
+    }
+    if want_twin != has_twin {
+        let r = if want_twin {
+            units.instrument(index)
+        } else {
+            units.deinstrument(index)
+        };
+        debug_assert_eq!(r, Rewrite::Done, "at {index}");
+    }
+    if let Some(m) = want_marker {
+        units.displace(index, m);
     }
 }
 
@@ -256,7 +446,7 @@ mod tests {
         assert!(!code.is_stale(&monitor), "nothing to do before any tool");
         monitor.set_events(3, CALL);
         assert!(code.is_stale(&monitor));
-        assert_eq!(code.ensure_current(&monitor, &units), CALL);
+        assert_eq!(code.ensure_current(&monitor, &units, &|_| false), CALL);
         assert!(!code.is_stale(&monitor));
         assert_eq!(
             ops(&units),
@@ -268,7 +458,7 @@ mod tests {
         );
         code.set_local_events(&monitor, 1, PY_RETURN | LINE);
         assert!(code.is_stale(&monitor));
-        code.ensure_current(&monitor, &units);
+        code.ensure_current(&monitor, &units, &|_| false);
         assert_eq!(
             ops(&units),
             [
@@ -279,7 +469,7 @@ mod tests {
         );
         monitor.set_events(3, 0);
         code.set_local_events(&monitor, 1, 0);
-        code.ensure_current(&monitor, &units);
+        code.ensure_current(&monitor, &units, &|_| false);
         assert_eq!(
             ops(&units),
             [Opcode::RESUME, Opcode::CALL, Opcode::RETURN_VALUE]

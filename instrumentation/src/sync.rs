@@ -2,10 +2,10 @@
 //! model checks exercise the production monitoring types.
 
 #[cfg(loom)]
-pub use loom::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+pub use loom::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 #[cfg(loom)]
-pub use loom::sync::Mutex;
+pub use loom::sync::{Mutex, MutexGuard};
 #[cfg(not(loom))]
-pub use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+pub use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 #[cfg(not(loom))]
-pub use std::sync::Mutex;
+pub use std::sync::{Mutex, MutexGuard};

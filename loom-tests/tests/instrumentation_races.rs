@@ -48,7 +48,9 @@ fn specializer_against_instrumenter(twin: BrokenTwin) {
         let specializer = thread::spawn(move || specialize(&c, Opcode::CALL));
         let c = code.clone();
         let instrumenter = thread::spawn(move || c.instrument(0));
-        execute_once(&code);
+        let c = code.clone();
+        let executor = thread::spawn(move || execute_once(&c));
+        executor.join().unwrap();
         let specialized = specializer.join().unwrap();
         assert_eq!(instrumenter.join().unwrap(), Rewrite::Done);
         let op = code.opcode(0);
@@ -88,7 +90,9 @@ fn deinstrument_against_specializer(twin: BrokenTwin) {
         let deinstrumenter = thread::spawn(move || c.deinstrument(0));
         let c = code.clone();
         let specializer = thread::spawn(move || specialize(&c, Opcode::CALL));
-        execute_once(&code);
+        let c = code.clone();
+        let executor = thread::spawn(move || execute_once(&c));
+        executor.join().unwrap();
         let removed = deinstrumenter.join().unwrap();
         let specialized = specializer.join().unwrap();
         let op = code.opcode(0);
@@ -120,6 +124,52 @@ fn deinstrumenting_twin_unchecked_store() {
     deinstrument_against_specializer(BrokenTwin::UncheckedStore);
 }
 
+/// A line marker taken off one slot (as `DISABLE` or turning LINE events
+/// off does) while another thread executes the slot: whatever the
+/// executor fetched, it runs the CALL instruction: the slot's own opcode,
+/// or for a marker the instruction the marker displaced, even when the
+/// marker is gone by the time the executor looks the record up.
+fn marker_removal_against_an_executor(twin: BrokenTwin) {
+    loom::model(move || {
+        let code = call_site(twin);
+        assert_eq!(code.displace(0, Opcode::INSTRUMENTED_LINE), Rewrite::Done);
+        let c = code.clone();
+        let executor = thread::spawn(move || {
+            let (fetched, _) = c.fetch(0);
+            let runs = if fetched.is_marker() {
+                c.displaced_by_marker(0)
+            } else {
+                Some(fetched)
+            };
+            (fetched, runs)
+        });
+        assert_eq!(
+            code.restore_displaced(0, Opcode::INSTRUMENTED_LINE),
+            Rewrite::Done
+        );
+        let (fetched, runs) = executor.join().unwrap();
+        assert_eq!(
+            runs,
+            Some(Opcode::CALL),
+            "the executor lost the displaced instruction (fetched {fetched:?})"
+        );
+        assert_eq!(code.opcode(0), Opcode::CALL);
+    });
+}
+
+#[test]
+fn a_removed_marker_still_runs_its_instruction() {
+    marker_removal_against_an_executor(BrokenTwin::Sound);
+}
+
+/// Broken twin: the executor reads the slot again to find the displaced
+/// instruction, and finds nothing once the marker is off.
+#[test]
+#[should_panic(expected = "the executor lost the displaced instruction")]
+fn a_removed_marker_twin_reread() {
+    marker_removal_against_an_executor(BrokenTwin::MarkerReread);
+}
+
 /// The CALL site's monitoring state under `twin` (for the monitor and
 /// the code object alike).
 fn monitored(twin: MonitorTwin) -> (Arc<Monitor>, Arc<CodeMonitor>, Arc<CodeUnits>) {
@@ -133,7 +183,7 @@ fn monitored(twin: MonitorTwin) -> (Arc<Monitor>, Arc<CodeMonitor>, Arc<CodeUnit
 /// What `RESUME` does: bring the code up to date when the version moved.
 fn resume(monitor: &Monitor, code: &CodeMonitor, units: &CodeUnits) {
     if code.is_stale(monitor) {
-        code.ensure_current(monitor, units);
+        code.ensure_current(monitor, units, &|_| false);
     }
 }
 

@@ -86,7 +86,9 @@ fn two_specializers_one_executor(twin: BrokenTwin) {
         };
         let a = spawn(Opcode::LOAD_ATTR_SLOT);
         let b = spawn(Opcode::LOAD_ATTR_INSTANCE_VALUE);
-        execute_once(&code);
+        let c = code.clone();
+        let executor = thread::spawn(move || execute_once(&c));
+        executor.join().unwrap();
         let ra = a.join().unwrap();
         let rb = b.join().unwrap();
         let wins = [ra, rb].iter().filter(|r| **r == Rewrite::Done).count();

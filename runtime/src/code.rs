@@ -6,7 +6,13 @@ use crate::compiler::output::{CodeFlags, CompiledCode, Constant, ExceptionTableE
 use crate::object::{Object, Payload};
 use crate::strobj::{intern, new_str};
 use crate::value::{ObjRef, Value};
-use weft_specializer::CodeUnits;
+use std::sync::OnceLock;
+use weft_specializer::{CodeUnits, Opcode};
+
+/// `CodeObject::line_starts` bits: the first instruction of a line in
+/// code order, and a jump or handler target.
+const LINE_START_IN_ORDER: u8 = 1;
+const LINE_START_TARGET: u8 = 2;
 
 /// An executable code object. Code objects are immortal (`&'static`), so
 /// frames and caches refer to them without counting.
@@ -51,6 +57,15 @@ pub struct CodeObject {
     pub docstring: Value,
     /// A version unique to this code object (function versions derive from it).
     pub version: u32,
+    /// Its `sys.monitoring` state: local event sets, the monitoring
+    /// version its units were instrumented for, `DISABLE`d locations.
+    pub monitor: weft_instrumentation::CodeMonitor,
+    /// The units where a LINE event can start (computed when first
+    /// needed): see [`CodeObject::is_line_start`].
+    line_starts: OnceLock<Box<[u8]>>,
+    /// The one Python object that stands for this code (`f.__code__`,
+    /// the first argument of monitoring callbacks).
+    object: OnceLock<ObjRef>,
 }
 
 impl CodeObject {
@@ -65,6 +80,92 @@ impl CodeObject {
     /// Line of the instruction at unit `i`.
     pub fn line_at(&self, i: usize) -> u32 {
         self.lines.get(i).copied().unwrap_or(self.first_line)
+    }
+
+    /// The Python code object for this code: always the same object.
+    pub fn as_value(&'static self) -> Value {
+        Value::Obj(
+            self.object
+                .get_or_init(|| {
+                    ObjRef::new_immortal(Object::new(
+                        crate::builtins::types::types().code,
+                        Payload::Code(self),
+                    ))
+                })
+                .clone(),
+        )
+    }
+
+    /// True when unit `i` can start a line for LINE events: the first
+    /// instruction of a line in code order, a jump target or an exception
+    /// handler with a line (a prefixed instruction starts at its
+    /// `EXTENDED_ARG`); never `RESUME` or an instruction without a line.
+    pub fn is_line_start(&self, i: usize) -> bool {
+        self.line_start_kind(i) != 0
+    }
+
+    /// True when unit `i` is the first instruction of a line in code
+    /// order (reached by falling through, it starts a line; a jump target
+    /// that is not starts one only when jumped to from another line).
+    pub fn starts_line_in_order(&self, i: usize) -> bool {
+        self.line_start_kind(i) & LINE_START_IN_ORDER != 0
+    }
+
+    fn line_start_kind(&self, i: usize) -> u8 {
+        self.line_starts
+            .get_or_init(|| self.compute_line_starts())
+            .get(i)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    fn compute_line_starts(&self) -> Box<[u8]> {
+        let n = self.units.len();
+        let mut starts = vec![0u8; n];
+        let mut previous_line = 0;
+        let mut prefix_start: Option<usize> = None;
+        let mut targets = Vec::new();
+        for (i, _, _) in self.units.instructions() {
+            let op = self.units.resolved_opcode(i);
+            let start = prefix_start.take().unwrap_or(i);
+            if op == Opcode::EXTENDED_ARG {
+                prefix_start = Some(start);
+                continue;
+            }
+            let line = self.line_at(i);
+            if op.deopt() == Opcode::RESUME {
+                // A frame's start begins a line even on the `def`'s own
+                // line; a resumption after `yield` does not.
+                if self.units.oparg(i) == 0 {
+                    previous_line = 0;
+                }
+                continue;
+            }
+            if line != 0 && line != previous_line {
+                starts[start] |= LINE_START_IN_ORDER;
+            }
+            if line != 0 {
+                previous_line = line;
+            }
+            let arg = self.full_oparg(start, i);
+            if let Some(t) = crate::compiler::jump_target(i, op, arg) {
+                targets.push(t);
+            }
+        }
+        targets.extend(self.exception_table.iter().map(|e| e.target as usize));
+        for t in targets {
+            // A target inside a prefixed instruction lands on its prefix.
+            if t < n && self.line_at(t) != 0 {
+                starts[t] |= LINE_START_TARGET;
+            }
+        }
+        starts.into_boxed_slice()
+    }
+
+    /// The operand of the instruction at unit `i` whose first prefix is at
+    /// `start`.
+    fn full_oparg(&self, start: usize, i: usize) -> u32 {
+        (start..=i).fold(0, |arg, k| (arg << 8) | self.units.oparg(k) as u32)
     }
 
     /// The exception handler covering unit `i`.
@@ -99,13 +200,7 @@ pub fn constant_value(c: &Constant, specialize: bool) -> Result<Value, String> {
                 .collect::<Result<Vec<_>, _>>()?;
             crate::builtins::tuple::new_tuple(vals)
         }
-        Constant::Code(cc) => {
-            let code = load_code(cc, specialize)?;
-            Value::Obj(ObjRef::new_immortal(Object::new(
-                crate::builtins::types::types().code,
-                Payload::Code(code),
-            )))
-        }
+        Constant::Code(cc) => load_code(cc, specialize)?.as_value(),
     })
     .inspect(|v| {
         if let Value::Obj(o) = v {
@@ -158,6 +253,11 @@ pub fn load_code(cc: &CompiledCode, specialize: bool) -> Result<&'static CodeObj
             None => Value::None,
         },
         version: crate::versions::CODE_VERSIONS.next(),
+        monitor: weft_instrumentation::CodeMonitor::new(),
+        line_starts: OnceLock::new(),
+        object: OnceLock::new(),
     };
-    Ok(Box::leak(Box::new(code)))
+    let code: &'static CodeObject = Box::leak(Box::new(code));
+    crate::monitoring::register_code(code);
+    Ok(code)
 }

@@ -20,6 +20,7 @@ use crate::strobj::{intern, new_str};
 use crate::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 use std::sync::atomic::Ordering;
+use weft_instrumentation::events;
 use weft_specializer::{BinaryOperator, Opcode};
 
 /// An executing or suspended frame.
@@ -66,7 +67,8 @@ pub enum Exit {
     Yield(Value),
 }
 
-enum Flow {
+/// What an instruction did, for the dispatch loop.
+pub(crate) enum Flow {
     Next,
     Return(Value),
     Yield(Value),
@@ -270,9 +272,28 @@ fn run_frame_inner<const STATS: bool>(
     throw: Option<PyErr>,
 ) -> PyResult<Exit> {
     // (exception, add a traceback entry, unit index used to find the handler)
-    let mut pending: Option<(PyErr, bool, usize)> = throw.map(|e| (e, true, f.lasti));
+    // A thrown exception raises PY_THROW, not RAISE (its first unwinding
+    // step below).
+    let mut thrown = throw.is_some();
+    let mut pending: Option<(PyErr, bool, usize)> = throw.map(|e| {
+        let e = if crate::monitoring::exception_events_wanted() {
+            crate::monitoring::exception_event(vm, f.code, f.lasti, events::PY_THROW, e)
+        } else {
+            e
+        };
+        (e, true, f.lasti)
+    });
     loop {
-        if let Some((err, add_tb, at)) = pending.take() {
+        if let Some((mut err, add_tb, at)) = pending.take() {
+            let monitored = crate::monitoring::exception_events_wanted();
+            let was_thrown = std::mem::take(&mut thrown);
+            if monitored && !was_thrown {
+                err = if add_tb {
+                    crate::monitoring::exception_event(vm, f.code, at, events::RAISE, err)
+                } else {
+                    crate::monitoring::exception_event(vm, f.code, at, events::RERAISE, err)
+                };
+            }
             // Exception unwinding. The handler is looked up at the
             // instruction that raised (for RERAISE: the RERAISE itself);
             // `f.lasti` (restored by RERAISE) is what tracebacks and the
@@ -301,12 +322,51 @@ fn run_frame_inner<const STATS: bool>(
                     )
                 }
                 Some(h) => {
+                    if monitored {
+                        err = crate::monitoring::exception_event(
+                            vm,
+                            f.code,
+                            at,
+                            events::EXCEPTION_HANDLED,
+                            err,
+                        );
+                    }
+                    // The handler's line marker sees where it came from.
+                    vm.jumped_from.set((f.code, f.code.line_at(at)));
                     f.stack.truncate(h.depth as usize);
                     if h.lasti {
                         f.stack.push(Value::Int(f.lasti as i64));
                     }
                     f.stack.push(Value::Obj(err.0));
                     f.ip = h.target as usize;
+                }
+                None if monitored => {
+                    // CPython wraps a generator's body in a handler that
+                    // turns a stray StopIteration into RuntimeError and
+                    // re-raises everything else: its events come first.
+                    if f.code.flags.generator {
+                        err = crate::monitoring::exception_event(
+                            vm,
+                            f.code,
+                            at,
+                            events::EXCEPTION_HANDLED,
+                            err,
+                        );
+                        err = crate::monitoring::exception_event(
+                            vm,
+                            f.code,
+                            at,
+                            events::RERAISE,
+                            err,
+                        );
+                    }
+                    return Err(crate::monitoring::exception_event(
+                        vm,
+                        f.code,
+                        at,
+                        events::PY_UNWIND,
+                        err,
+                    ));
                 }
                 None => return Err(err),
             }
@@ -693,8 +753,24 @@ fn dispatch<const STATS: bool>(vm: &Vm, f: &mut Frame) -> (PyResult<Flow>, usize
                     break 'dispatch (Ok(Flow::Return(v)), cur);
                 }
                 Opcode::RESUME_CHECK => {
+                    // The monitoring version moved: the general path
+                    // brings the code up to date first.
+                    if code.monitor.is_stale(&crate::monitoring::MONITOR) {
+                        general!()
+                    }
                     hit!();
                     tri!(vm.safepoint());
+                }
+                // A line or instruction marker: its events, then the
+                // instruction it displaced, decoded here again.
+                Opcode::INSTRUMENTED_LINE | Opcode::INSTRUMENTED_INSTRUCTION => {
+                    f.ip = ip;
+                    f.lasti = cur;
+                    sync!();
+                    let displaced = crate::monitoring::marker(vm, f, op, cur);
+                    sp = f.stack.top_ptr();
+                    op = tri!(displaced);
+                    continue 'decoded;
                 }
                 // ----- hits of the hottest specialized variants, through the
                 // families' pure fast functions; a guard failure runs the
@@ -914,6 +990,19 @@ fn load_global(vm: &Vm, f: &Frame, name: &ObjRef) -> PyResult<Value> {
     Err(vm.name_error(name.as_str().unwrap_or("?")))
 }
 
+/// `step`, out of line: the base instruction under an instrumented twin
+/// (`monitoring::run_twin`).
+#[inline(never)]
+pub(crate) fn step_outlined(
+    vm: &Vm,
+    f: &mut Frame,
+    op: Opcode,
+    arg: u32,
+    at: usize,
+) -> PyResult<Flow> {
+    step(vm, f, op, arg, at)
+}
+
 /// Executes one instruction (any the dispatch loop does not decide
 /// itself).
 #[inline(always)]
@@ -923,10 +1012,35 @@ fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flo
         Opcode::NOP | Opcode::CACHE | Opcode::EXTENDED_ARG => {}
         Opcode::RESUME | Opcode::RESUME_CHECK | Opcode::INSTRUMENTED_RESUME => {
             f.ip += op.cache_units();
-            if op != Opcode::INSTRUMENTED_RESUME {
+            let op = if code.monitor.is_stale(&crate::monitoring::MONITOR) {
+                crate::monitoring::bring_up_to_date(code);
+                code.units.opcode(at)
+            } else {
+                op
+            };
+            if op == Opcode::INSTRUMENTED_RESUME {
+                crate::monitoring::resumed(vm, f, arg, at)?;
+            } else {
                 specialize::resume::execute(&code.units, op, at);
             }
             vm.safepoint()?;
+        }
+        // Instrumented twins: their events around the base instruction.
+        Opcode::INSTRUMENTED_RETURN_VALUE
+        | Opcode::INSTRUMENTED_YIELD_VALUE
+        | Opcode::INSTRUMENTED_JUMP_FORWARD
+        | Opcode::INSTRUMENTED_JUMP_BACKWARD
+        | Opcode::INSTRUMENTED_POP_JUMP_IF_FALSE
+        | Opcode::INSTRUMENTED_POP_JUMP_IF_TRUE
+        | Opcode::INSTRUMENTED_POP_JUMP_IF_NONE
+        | Opcode::INSTRUMENTED_POP_JUMP_IF_NOT_NONE
+        | Opcode::INSTRUMENTED_FOR_ITER
+        | Opcode::INSTRUMENTED_END_SEND
+        | Opcode::INSTRUMENTED_CALL
+        | Opcode::INSTRUMENTED_CALL_KW
+        | Opcode::INSTRUMENTED_CALL_FUNCTION_EX
+        | Opcode::INSTRUMENTED_LOAD_SUPER_ATTR => {
+            return crate::monitoring::run_twin(vm, f, op, arg, at)
         }
         Opcode::DELETE_FAST => {
             if f.locals[arg as usize].is_null() {
@@ -1284,7 +1398,7 @@ fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flo
             };
             f.stack.push(it);
         }
-        Opcode::END_SEND | Opcode::INSTRUMENTED_END_SEND => {
+        Opcode::END_SEND => {
             let v = pop(f);
             pop(f);
             f.stack.push(v);

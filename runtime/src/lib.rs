@@ -25,6 +25,7 @@ pub mod iterators;
 pub mod listobj;
 pub mod mathcore;
 pub mod modules;
+pub mod monitoring;
 pub mod numhash;
 pub mod object;
 pub mod objlock;

@@ -104,6 +104,14 @@ pub struct Vm {
     /// retired views are still reclaimed.
     epoch: RefCell<Option<crossbeam_epoch::Guard>>,
     safepoints: Cell<u32>,
+    /// True while a `sys.monitoring` callback runs on this thread (no
+    /// event is delivered meanwhile).
+    pub monitoring_callback: Cell<bool>,
+    /// The code and line an instrumented jump (or an exception on its way
+    /// to a handler) just left on this thread, for the LINE marker it
+    /// lands on, which takes it (`monitoring::marker`); null when the
+    /// instruction was reached by falling through.
+    pub jumped_from: Cell<(*const crate::code::CodeObject, u32)>,
 }
 
 /// Restores the previous current globals when a frame stops running
@@ -157,6 +165,8 @@ impl Vm {
             is_main,
             epoch: RefCell::new(Some(crossbeam_epoch::pin())),
             safepoints: Cell::new(0),
+            monitoring_callback: Cell::new(false),
+            jumped_from: Cell::new((std::ptr::null(), 0)),
         }
     }
 

@@ -77,7 +77,14 @@ fn corpus_matches_cpython() {
         .map(|l| l.to_string())
         .collect();
     let mut programs: Vec<(String, PathBuf, String)> = Vec::new();
-    for category in ["lang", "bench", "errors", "invalidate", "threads"] {
+    for category in [
+        "lang",
+        "bench",
+        "errors",
+        "invalidate",
+        "threads",
+        "monitoring",
+    ] {
         let dir = shared.join("corpus").join(category);
         let mut names: Vec<String> = std::fs::read_dir(&dir)
             .expect("corpus dir")
@@ -91,7 +98,7 @@ fn corpus_matches_cpython() {
         }
     }
     assert!(
-        programs.len() >= 87,
+        programs.len() >= 102,
         "corpus incomplete: {}",
         programs.len()
     );

@@ -65,6 +65,10 @@ pub enum BrokenTwin {
     /// opcode plainly, without checking under the lock what the slot
     /// holds.
     UncheckedStore,
+    /// An executor that read a marker looks its displaced instruction up
+    /// by reading the slot again, and finds none when the marker was
+    /// taken off in between.
+    MarkerReread,
 }
 
 /// The opcode of a byte loaded from a unit's opcode slot.
@@ -558,6 +562,21 @@ impl CodeUnits {
         if !op.is_marker() {
             return None;
         }
+        self.displaced_by_marker(i)
+    }
+
+    /// The opcode recorded for a marker the caller has already read at
+    /// `i` (with the Acquire load of `fetch`), without reading the slot
+    /// again: a marker taken off between the caller's read and this one
+    /// leaves its record in place, so the instruction the caller decoded
+    /// still runs (re-reading the slot would find no marker and lose it).
+    /// A record written since, by a marker put back, is the same
+    /// instruction's. `None` only when no marker was ever placed.
+    #[inline(always)]
+    pub fn displaced_by_marker(&self, i: usize) -> Option<Opcode> {
+        if self.twin() == BrokenTwin::MarkerReread && !self.opcode(i).is_marker() {
+            return None;
+        }
         let byte = self.displaced_table()?[i].load(Ordering::Relaxed);
         Some(stored_opcode(byte))
     }
@@ -580,7 +599,7 @@ impl CodeUnits {
     #[cold]
     #[inline(never)]
     fn displaced_or(&self, i: usize, marker: Opcode) -> Opcode {
-        self.displaced_opcode(i).unwrap_or(marker)
+        self.displaced_by_marker(i).unwrap_or(marker)
     }
 
     /// Puts the line/instruction `marker` over the instruction at `i`,

@@ -415,7 +415,7 @@ instruction_set! {
         /// `a b -- a is b` (arg 1: `is not`)
         IS_OP,
         /// `-- ` jump forward by arg code units.
-        JUMP_FORWARD,
+        JUMP_FORWARD => INSTRUMENTED_JUMP_FORWARD,
         /// `b --`: jump forward by arg if b is False (b is an exact bool).
         POP_JUMP_IF_FALSE => INSTRUMENTED_POP_JUMP_IF_FALSE,
         /// `b --`: jump forward by arg if b is True.

@@ -30,10 +30,7 @@ pub fn get(vm: &Vm, o: &ObjRef, v: &Value, name: &str) -> PyResult<Option<Value>
             "__defaults__" => Some(f.state().defaults.clone()),
             "__kwdefaults__" => Some(f.state().kwdefaults.clone()),
             "__globals__" => Some(Value::Obj(f.globals.clone())),
-            "__code__" => Some(Value::Obj(ObjRef::new(crate::object::Object::new(
-                types().code,
-                Payload::Code(f.code()),
-            )))),
+            "__code__" => Some(f.code().as_value()),
             "__closure__" => Some(match &f.closure {
                 Some(c) => new_tuple(c.iter().map(|x| Value::Obj(x.clone())).collect()),
                 None => Value::None,

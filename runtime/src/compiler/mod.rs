@@ -215,7 +215,7 @@ fn disassemble_into(code: &CompiledCode, out: &mut String) {
     // Jump targets.
     let mut targets = std::collections::BTreeSet::new();
     for_each_instruction(code, |i, op, arg| {
-        if let Some(t) = jump_target(code, i, op, arg) {
+        if let Some(t) = jump_target(i, op, arg) {
             targets.insert(t);
         }
     });
@@ -405,7 +405,7 @@ pub(crate) fn verify_control_flow(code: &CompiledCode) -> Result<(), String> {
     let mut bad_jump = None;
     for_each_instruction(code, |at, op, full| {
         last = Some((op, at + 1 + op.cache_units()));
-        if jump_target(code, at, op, full).is_some_and(|t| t >= len) && bad_jump.is_none() {
+        if jump_target(at, op, full).is_some_and(|t| t >= len) && bad_jump.is_none() {
             bad_jump = Some(at);
         }
     });
@@ -492,12 +492,12 @@ pub(crate) fn verify_stack_depths(code: &CompiledCode) -> Result<(), String> {
             let (fall, jump) = assemble::stack_effect(op, arg);
             let base = op.deopt();
             if matches!(base, Opcode::JUMP_FORWARD | Opcode::JUMP_BACKWARD) {
-                let t = jump_target(code, at, op, arg).ok_or("a jump leaves the code")?;
+                let t = jump_target(at, op, arg).ok_or("a jump leaves the code")?;
                 work.push((landing(t)?, d));
                 break;
             }
             if let Some(j) = jump {
-                let t = jump_target(code, at, op, arg).ok_or("a jump leaves the code")?;
+                let t = jump_target(at, op, arg).ok_or("a jump leaves the code")?;
                 work.push((landing(t)?, d + i64::from(j)));
             }
             if assemble::is_terminal(base) {
@@ -516,9 +516,10 @@ pub(crate) fn verify_stack_depths(code: &CompiledCode) -> Result<(), String> {
     Ok(())
 }
 
-fn jump_target(code: &CompiledCode, i: usize, op: Opcode, arg: u32) -> Option<usize> {
+/// Where the jump at unit `i` (`op`, operand `arg`) goes, for the
+/// instructions that jump.
+pub fn jump_target(i: usize, op: Opcode, arg: u32) -> Option<usize> {
     let after = i + 1 + op.cache_units();
-    let _ = code;
     match op.deopt() {
         Opcode::JUMP_FORWARD
         | Opcode::POP_JUMP_IF_FALSE
@@ -547,7 +548,7 @@ fn describe_arg(code: &CompiledCode, i: usize, op: Opcode, arg: u32) -> String {
             .cloned()
             .unwrap_or_else(|| "<?>".into())
     };
-    if let Some(t) = jump_target(code, i, op, arg) {
+    if let Some(t) = jump_target(i, op, arg) {
         return format!("(to {t})");
     }
     match op.deopt() {

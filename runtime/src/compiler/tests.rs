@@ -110,7 +110,7 @@ fn validate(code: &CompiledCode) {
     }
     assert_eq!(expected_cache, 0);
     for (i, op, arg) in &decoded {
-        if let Some(t) = jump_target(code, *i, *op, *arg) {
+        if let Some(t) = jump_target(*i, *op, *arg) {
             assert!(
                 starts.contains(&t) || t == code.units.len(),
                 "jump at {i} in {} lands at {t}, not an instruction",
@@ -1240,7 +1240,7 @@ fn extended_args_and_long_jumps() {
         .find(|i| i.1 == Opcode::POP_JUMP_IF_FALSE)
         .unwrap();
     assert!(arg > 255);
-    let target = jump_target(f, i, op, arg).unwrap();
+    let target = jump_target(i, op, arg).unwrap();
     assert_eq!(Opcode::from_u8(f.units[target].0), Some(Opcode::LOAD_FAST));
     // A loop with a long body jumps backward across EXTENDED_ARGs too.
     let mut src = String::from("while x:\n");

@@ -3,6 +3,7 @@
 
 pub mod dis;
 pub mod math;
+pub mod monitoring;
 pub mod random;
 pub mod sys;
 pub mod thread;

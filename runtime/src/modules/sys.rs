@@ -206,5 +206,6 @@ pub fn make(vm: &Vm) -> ObjRef {
     super::set_attr(&m, "executable", new_str("weft"));
     super::set_attr(&m, "maxunicode", Value::Int(0x10FFFF));
     super::set_attr(&m, "dont_write_bytecode", Value::Bool(true));
+    super::set_attr(&m, "monitoring", Value::Obj(super::monitoring::make()));
     m
 }
