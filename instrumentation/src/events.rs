@@ -147,6 +147,18 @@ pub const fn is_jump(op: Opcode) -> bool {
     )
 }
 
+/// The units a jump instruction `op` at unit `index` with the (whole,
+/// prefixes included) argument `arg` may go on at: where it jumps to, and
+/// for a conditional jump the instruction after it. `None` for an
+/// instruction that is not a jump.
+pub fn jump_destinations(op: Opcode, index: usize, arg: u32) -> [Option<usize>; 2] {
+    if !is_jump(op) {
+        return [None, None];
+    }
+    let fallthrough = (!op.never_falls_through()).then(|| index + 1 + op.deopt().cache_units());
+    [op.deopt().jump_target(index, arg), fallthrough]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

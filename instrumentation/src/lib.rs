@@ -16,4 +16,4 @@ pub mod events;
 pub mod monitor;
 pub mod sync;
 
-pub use monitor::{BrokenTwin, CodeMonitor, Monitor, TOOLS};
+pub use monitor::{BrokenTwin, CodeMonitor, LineTable, Monitor, TOOLS};

@@ -18,7 +18,7 @@
 //!   it has not applied (model: `loom-tests`
 //!   `instrumentation_races::lazy_reinstrumentation_never_claims_an_unapplied_version`).
 
-use crate::events::{is_jump, twin_events, EventSet, INSTRUCTION, LINE};
+use crate::events::{is_jump, jump_destinations, twin_events, EventSet, INSTRUCTION, LINE};
 use crate::sync::{AtomicBool, AtomicU32, AtomicU64, Mutex, Ordering};
 use weft_specializer::{CodeUnits, Opcode, Rewrite};
 
@@ -304,22 +304,21 @@ impl CodeMonitor {
     /// location, or when it is a jump and LINE events are wanted (the
     /// jump tells the next line marker where it came from); every
     /// instruction is under the instruction marker when INSTRUCTION
-    /// events are wanted there, else every line start (`line_start`)
+    /// events are wanted there, else every line start (`lines`)
     /// under the line marker when LINE events are. Returns the events
     /// wanted anywhere in the code.
     pub fn ensure_current(
         &self,
         monitor: &Monitor,
         units: &CodeUnits,
-        line_start: &dyn Fn(usize) -> bool,
+        lines: &dyn LineTable,
     ) -> EventSet {
         let table = self.lock();
         let mut version = monitor.version();
         let sets = self.tool_sets(monitor);
         let wanted = sets.iter().fold(0, |all, set| all | set);
-        let indices: Vec<usize> = units.instructions().map(|(i, _, _)| i).collect();
-        for i in indices {
-            update_slot(units, i, &sets, &table, line_start);
+        for (i, destinations) in instructions_with_destinations(units) {
+            update_slot(units, i, destinations, &sets, &table, lines);
         }
         if self.twin() == BrokenTwin::VersionReadAfterApplying {
             version = monitor.version();
@@ -339,12 +338,21 @@ impl CodeMonitor {
         index: usize,
         kind: SlotKind,
         tool: usize,
-        line_start: &dyn Fn(usize) -> bool,
+        lines: &dyn LineTable,
     ) {
         let mut table = self.lock();
         table.add(index, kind, tool);
         self.any_disabled.store(true, Ordering::Release);
-        update_slot(units, index, &self.tool_sets(monitor), &table, line_start);
+        let sets = self.tool_sets(monitor);
+        for (i, destinations) in instructions_with_destinations(units) {
+            // The location itself, and the jumps into a line start whose
+            // LINE event went (they kept their twins only to tell it
+            // where they came from).
+            let jumps_here = kind == SlotKind::Line && destinations.contains(&Some(index));
+            if i == index || jumps_here {
+                update_slot(units, i, destinations, &sets, &table, lines);
+            }
+        }
     }
 
     /// Forgets every `DISABLE` (`restart_events`); the caller moves the
@@ -356,32 +364,88 @@ impl CodeMonitor {
     }
 }
 
+/// The opcode at `index` under any marker.
+fn underlying(units: &CodeUnits, index: usize) -> Opcode {
+    let held = units.opcode(index);
+    if held.is_marker() {
+        units.displaced_by_marker(index).unwrap_or(held)
+    } else {
+        held
+    }
+}
+
+/// What the instrumenter needs to know of a code object's lines.
+pub trait LineTable {
+    /// True when a LINE marker goes at unit `i` (an instruction that can
+    /// start a line).
+    fn is_line_start(&self, i: usize) -> bool;
+
+    /// True when the LINE marker at `destination` decides differently for
+    /// an arrival by the jump at `jump` than for one by falling through
+    /// (so the jump must carry its twin to say where it came from while
+    /// that marker raises events). The default is the safe answer.
+    fn jump_decides_line(&self, jump: usize, destination: usize) -> bool {
+        let _ = (jump, destination);
+        true
+    }
+}
+
+/// A closure answering `is_line_start` (every jump told to its markers).
+impl<F: Fn(usize) -> bool> LineTable for F {
+    fn is_line_start(&self, i: usize) -> bool {
+        self(i)
+    }
+}
+
+/// Every instruction's unit (an `EXTENDED_ARG` prefix is one of its own)
+/// with the units a jump may go on at (`jump_destinations`, the argument
+/// with its prefixes).
+fn instructions_with_destinations(
+    units: &CodeUnits,
+) -> impl Iterator<Item = (usize, [Option<usize>; 2])> + '_ {
+    let mut prefix: u32 = 0;
+    units.instructions().map(move |(i, _, oparg)| {
+        let op = underlying(units, i);
+        let arg = (prefix << 8) | u32::from(oparg);
+        prefix = if op == Opcode::EXTENDED_ARG { arg } else { 0 };
+        (i, jump_destinations(op, i, arg))
+    })
+}
+
 /// Puts unit `index`'s instrumentation in the state `sets` and the
-/// `DISABLE`d locations call for (see `ensure_current`); the caller holds
-/// the code's updating lock.
+/// `DISABLE`d locations call for (see `ensure_current`); `destinations`
+/// are where it may jump to, if it is a jump. The caller holds the code's
+/// updating lock.
 fn update_slot(
     units: &CodeUnits,
     index: usize,
+    destinations: [Option<usize>; 2],
     sets: &[EventSet; TOOLS],
     table: &DisabledTable,
-    line_start: &dyn Fn(usize) -> bool,
+    lines: &dyn LineTable,
 ) {
     let held = units.opcode(index);
     let marker = held.is_marker().then_some(held);
-    let under = match marker {
-        Some(_) => units.displaced_by_marker(index).unwrap_or(held),
-        None => held,
-    };
+    let under = underlying(units, index);
     let twin_set = twin_events(under);
     let line_wanted = tools_wanting(sets, LINE, 0) != 0;
+    // A jump carries its twin for LINE only while a line start it goes to
+    // raises LINE and decides by where the frame came from.
+    let told_marker_at = |d: usize| {
+        lines.is_line_start(d)
+            && lines.jump_decides_line(index, d)
+            && tools_wanting(sets, LINE, table.tools(d, SlotKind::Line)) != 0
+    };
+    let jump_feeds_a_line_marker =
+        line_wanted && is_jump(under) && destinations.iter().flatten().any(|&d| told_marker_at(d));
     let want_twin = twin_set != 0
         && (tools_wanting(sets, twin_set, table.tools(index, SlotKind::Twin)) != 0
-            || (line_wanted && is_jump(under)));
+            || jump_feeds_a_line_marker);
     let want_marker =
         if tools_wanting(sets, INSTRUCTION, table.tools(index, SlotKind::Instruction)) != 0 {
             Some(Opcode::INSTRUMENTED_INSTRUCTION)
         } else if line_wanted
-            && line_start(index)
+            && lines.is_line_start(index)
             && tools_wanting(sets, LINE, table.tools(index, SlotKind::Line)) != 0
         {
             Some(Opcode::INSTRUMENTED_LINE)

@@ -68,6 +68,24 @@ pub struct CodeObject {
     object: OnceLock<ObjRef>,
 }
 
+/// The instrumenter's view of the lines: the line starts, and which jumps
+/// a LINE marker must be told about. A marker decides by
+/// `starts_line_in_order` when the frame fell through to it, and by "from
+/// another line" when a jump brought it; the jump must say so only where
+/// the two answers differ: a jump within the line to an in-order start
+/// (no event), or from another line to a start that is only a jump
+/// target (an event).
+impl weft_instrumentation::LineTable for CodeObject {
+    fn is_line_start(&self, i: usize) -> bool {
+        CodeObject::is_line_start(self, i)
+    }
+
+    fn jump_decides_line(&self, jump: usize, destination: usize) -> bool {
+        let same_line = self.line_at(jump) == self.line_at(destination);
+        same_line == self.starts_line_in_order(destination)
+    }
+}
+
 impl CodeObject {
     /// Total parameters including *args and **kwargs.
     pub fn total_args(&self) -> usize {
@@ -123,6 +141,7 @@ impl CodeObject {
         let n = self.units.len();
         let mut starts = vec![0u8; n];
         let mut previous_line = 0;
+        let mut previous_never_falls_through = false;
         let mut prefix_start: Option<usize> = None;
         let mut targets = Vec::new();
         for (i, _, _) in self.units.instructions() {
@@ -139,17 +158,25 @@ impl CodeObject {
                 if self.units.oparg(i) == 0 {
                     previous_line = 0;
                 }
+                previous_never_falls_through = false;
                 continue;
             }
-            if line != 0 && line != previous_line {
+            // An instruction only jumps can reach starts a line by their
+            // lines alone.
+            if line != 0 && line != previous_line && !previous_never_falls_through {
                 starts[start] |= LINE_START_IN_ORDER;
             }
             if line != 0 {
                 previous_line = line;
             }
+            previous_never_falls_through = op.never_falls_through();
             let arg = self.full_oparg(start, i);
             if let Some(t) = crate::compiler::jump_target(i, op, arg) {
-                targets.push(t);
+                // A jump within its own line never starts one where it
+                // lands (CPython raises no LINE for it).
+                if t >= n || self.line_at(t) != line {
+                    targets.push(t);
+                }
             }
         }
         targets.extend(self.exception_table.iter().map(|e| e.target as usize));

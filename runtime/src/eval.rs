@@ -332,7 +332,8 @@ fn run_frame_inner<const STATS: bool>(
                         );
                     }
                     // The handler's line marker sees where it came from.
-                    vm.jumped_from.set((f.code, f.code.line_at(at)));
+                    vm.jumped_from
+                        .set((f.code, f.code.line_at(at), h.target as usize));
                     f.stack.truncate(h.depth as usize);
                     if h.lasti {
                         f.stack.push(Value::Int(f.lasti as i64));

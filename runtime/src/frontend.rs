@@ -1060,3 +1060,93 @@ mod tests {
         assert_eq!(e.offset, 4 + 200);
     }
 }
+
+/// How the lines of a source file group into statements, for reports that
+/// count statements by line (line coverage): every line of a logical line
+/// that spans several physical lines (a bracketed call, a multi-line
+/// string) belongs to its first line, and the lines of docstrings hold no
+/// statement.
+#[derive(Clone, Debug, Default)]
+pub struct StatementLines {
+    /// Later lines of multi-line logical lines, to their first line.
+    first_line: std::collections::HashMap<u32, u32>,
+    /// Lines of module, class and function docstrings.
+    docstring: std::collections::BTreeSet<u32>,
+}
+
+impl StatementLines {
+    /// The analysis of `source`; `None` when it does not parse.
+    pub fn of(source: &str) -> Option<StatementLines> {
+        let options = ParseOptions::from(Mode::Module).with_target_version(PythonVersion::PY313);
+        let parsed = std::panic::catch_unwind(|| parse_unchecked(source, options)).ok()?;
+        if !parsed.errors().is_empty() {
+            return None;
+        }
+        let index = LineIndex::new(source);
+        let mut lines = StatementLines::default();
+        let mut start: Option<u32> = None;
+        for token in parsed.tokens().iter() {
+            let kind = token.kind();
+            if matches!(
+                kind,
+                TokenKind::Comment
+                    | TokenKind::NonLogicalNewline
+                    | TokenKind::Indent
+                    | TokenKind::Dedent
+            ) && start.is_none()
+            {
+                continue;
+            }
+            let first = *start.get_or_insert_with(|| index.line(token.range().start().to_usize()));
+            let last = index.line(token.range().end().to_usize().saturating_sub(1));
+            for line in first + 1..=last {
+                lines.first_line.insert(line, first);
+            }
+            if kind == TokenKind::Newline {
+                start = None;
+            }
+        }
+        let module = parsed.try_into_module()?.into_syntax();
+        struct Docstrings<'i> {
+            index: &'i LineIndex,
+            lines: std::collections::BTreeSet<u32>,
+        }
+        impl Docstrings<'_> {
+            fn body(&mut self, body: &[ruff_python_ast::Stmt]) {
+                if let Some(ruff_python_ast::Stmt::Expr(e)) = body.first() {
+                    if let Expr::StringLiteral(_) = e.value.as_ref() {
+                        let first = self.index.line(e.range.start().to_usize());
+                        let last = self.index.line(e.range.end().to_usize().saturating_sub(1));
+                        self.lines.extend(first..=last);
+                    }
+                }
+            }
+        }
+        impl<'a> Visitor<'a> for Docstrings<'_> {
+            fn visit_stmt(&mut self, stmt: &'a ruff_python_ast::Stmt) {
+                match stmt {
+                    ruff_python_ast::Stmt::FunctionDef(f) => self.body(&f.body),
+                    ruff_python_ast::Stmt::ClassDef(c) => self.body(&c.body),
+                    _ => {}
+                }
+                visitor::walk_stmt(self, stmt);
+            }
+        }
+        let mut finder = Docstrings {
+            index: &index,
+            lines: Default::default(),
+        };
+        finder.body(&module.body);
+        for stmt in &module.body {
+            finder.visit_stmt(stmt);
+        }
+        lines.docstring = finder.lines;
+        Some(lines)
+    }
+
+    /// The statement line that `line` belongs to (`None` for a docstring's).
+    pub fn statement_of(&self, line: u32) -> Option<u32> {
+        let first = self.first_line.get(&line).copied().unwrap_or(line);
+        (!self.docstring.contains(&first)).then_some(first)
+    }
+}

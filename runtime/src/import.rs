@@ -52,6 +52,19 @@ pub const EMBEDDED: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// The directory part of a bundled module's `__file__` and code objects'
+/// `co_filename`.
+pub const BUNDLED_DIR: &str = "<weft-lib>/";
+
+/// The source text of the bundled module whose `co_filename` is `filename`.
+pub fn bundled_source(filename: &str) -> Option<&'static str> {
+    let file = filename.strip_prefix(BUNDLED_DIR)?;
+    EMBEDDED
+        .iter()
+        .find(|(_, f, _)| *f == file)
+        .map(|(_, _, src)| *src)
+}
+
 /// A new, empty module object.
 pub fn new_module(name: &str) -> ObjRef {
     let d = crate::dict::new_dict_obj();
@@ -127,7 +140,7 @@ pub fn exec_module_compiled(vm: &Vm, module: &ObjRef, cc: &compiler::CompiledCod
 fn find_source(vm: &Vm, name: &str) -> Option<(String, String)> {
     for (n, file, src) in EMBEDDED {
         if *n == name {
-            return Some((format!("<weft-lib>/{file}"), src.to_string()));
+            return Some((format!("{BUNDLED_DIR}{file}"), src.to_string()));
         }
     }
     if name.contains('.') {

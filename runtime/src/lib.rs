@@ -36,6 +36,7 @@ pub mod set;
 pub mod settable;
 pub mod specialize;
 pub mod strobj;
+pub mod tools;
 pub mod typeobj;
 pub mod value;
 pub mod versions;

@@ -2,6 +2,7 @@
 //! `weft -c CODE`, `weft dis FILE`, with `--no-specialize`.
 
 use std::process::ExitCode;
+use std::sync::Arc;
 use weft::vm::{Config, THREAD_STACK_SIZE};
 use weft::Runtime;
 
@@ -139,7 +140,100 @@ fn disable_transparent_huge_pages() {
 #[cfg(not(target_os = "linux"))]
 fn disable_transparent_huge_pages() {}
 
-const USAGE: &str = "usage: weft [--no-specialize] [--stats[=json]] (run FILE [ARGS...] | FILE [ARGS...] | -c CODE [ARGS...] | dis FILE)";
+const USAGE: &str = "usage: weft [--no-specialize] [--stats[=json]] [--coverage[=json]] [--profile] [--trace] (run FILE [ARGS...] | FILE [ARGS...] | -c CODE [ARGS...] | dis FILE)";
+
+/// The native monitoring tools asked for on the command line.
+#[derive(Default)]
+struct NativeTools {
+    /// `--coverage` (`Some(false)`) or `--coverage=json` (`Some(true)`).
+    coverage: Option<bool>,
+    profile: bool,
+    trace: bool,
+}
+
+impl NativeTools {
+    fn any(&self) -> bool {
+        self.coverage.is_some() || self.profile || self.trace
+    }
+
+    /// Takes `option` if it names a tool.
+    fn take(&mut self, option: &str) -> bool {
+        match option {
+            "--coverage" | "--coverage=text" => self.coverage = Some(false),
+            "--coverage=json" => self.coverage = Some(true),
+            "--profile" => self.profile = true,
+            "--trace" => self.trace = true,
+            _ => return false,
+        }
+        true
+    }
+}
+
+/// The tools attached to a runtime, to report when the program ends.
+struct AttachedTools {
+    coverage: Option<(bool, Arc<weft::tools::coverage::Coverage>)>,
+    profile: Option<Arc<weft::tools::profile::Profile>>,
+    trace: bool,
+}
+
+/// `sys.monitoring`'s ids the command-line tools take.
+const DEBUGGER_ID: usize = 0;
+const COVERAGE_ID: usize = 1;
+const PROFILER_ID: usize = 2;
+
+impl AttachedTools {
+    fn attach(rt: &Runtime, wanted: &NativeTools) -> AttachedTools {
+        let mut attached = AttachedTools {
+            coverage: None,
+            profile: None,
+            trace: false,
+        };
+        let attach =
+            |id, name, tool: Arc<dyn weft::tools::Tool>| match rt.attach_tool(id, name, tool) {
+                Ok(()) => true,
+                Err(e) => {
+                    eprintln!("weft: cannot attach {name}: {e}");
+                    false
+                }
+            };
+        if let Some(json) = wanted.coverage {
+            let tool = Arc::new(weft::tools::coverage::Coverage::default());
+            if attach(COVERAGE_ID, "weft coverage", tool.clone()) {
+                attached.coverage = Some((json, tool));
+            }
+        }
+        if wanted.profile {
+            let tool = Arc::new(weft::tools::profile::Profile::default());
+            if attach(PROFILER_ID, "weft profile", tool.clone()) {
+                attached.profile = Some(tool);
+            }
+        }
+        if wanted.trace {
+            let tool = Arc::new(weft::tools::trace::Trace::default());
+            attached.trace = attach(DEBUGGER_ID, "weft trace", tool);
+        }
+        attached
+    }
+
+    /// Detaches the tools and writes their reports to stderr.
+    fn report(self, rt: &Runtime) {
+        if self.trace {
+            rt.detach_tool(DEBUGGER_ID);
+        }
+        if let Some(profile) = self.profile {
+            rt.detach_tool(PROFILER_ID);
+            eprint!("{}", profile.report_text());
+        }
+        if let Some((json, coverage)) = self.coverage {
+            rt.detach_tool(COVERAGE_ID);
+            if json {
+                eprintln!("{}", coverage.report_json());
+            } else {
+                eprint!("{}", coverage.report_text());
+            }
+        }
+    }
+}
 
 enum Job {
     Run { source: Vec<u8>, filename: String },
@@ -170,7 +264,12 @@ fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let mut specialize = true;
     let mut stats: Option<bool> = None; // Some(json?)
+    let mut tools = NativeTools::default();
     while let Some(a) = args.first() {
+        if tools.take(a) {
+            args.remove(0);
+            continue;
+        }
         match a.as_str() {
             "--no-specialize" => {
                 specialize = false;
@@ -193,6 +292,10 @@ fn main() -> ExitCode {
     if args.first().map(|s| s.as_str()) == Some("run") {
         // Options may also follow `run`.
         while let Some(opt) = args.get(1).cloned() {
+            if tools.take(&opt) {
+                args.remove(1);
+                continue;
+            }
             match opt.as_str() {
                 "--no-specialize" => specialize = false,
                 "--stats" | "--stats=text" => stats = Some(false),
@@ -209,6 +312,10 @@ fn main() -> ExitCode {
         }
         Some("-h") | Some("--help") => {
             println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Some("-V") | Some("--version") => {
+            println!("Weft {}", env!("CARGO_PKG_VERSION"));
             return ExitCode::SUCCESS;
         }
         Some("-c") => {
@@ -305,7 +412,17 @@ fn main() -> ExitCode {
             match job {
                 Job::Run { source, filename } => match decode_source(source, &filename) {
                     Ok(src) => {
-                        let status = rt.run_main(&src, &filename, true);
+                        let status = if tools.any() {
+                            let mut attached = Some(AttachedTools::attach(&rt, &tools));
+                            let mut report = || {
+                                if let Some(tools) = attached.take() {
+                                    tools.report(&rt)
+                                }
+                            };
+                            rt.run_main_reporting(&src, &filename, true, Some(&mut report))
+                        } else {
+                            rt.run_main(&src, &filename, true)
+                        };
                         if let Some(json) = stats {
                             weft::specialize::stats::flush_thread();
                             if json {

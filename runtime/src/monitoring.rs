@@ -19,10 +19,12 @@ use crate::builtins::types::types;
 use crate::code::CodeObject;
 use crate::eval::Frame;
 use crate::object::{Object, Payload};
+use crate::tools::{Action, Tool};
 use crate::value::{ObjRef, Value};
+use crate::vm::Interp;
 use crate::vm::{PyErr, PyResult, Vm};
 use parking_lot::{Mutex, RwLock};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 use weft_instrumentation::events::{self, EventSet};
 use weft_instrumentation::monitor::SlotKind;
 use weft_instrumentation::{Monitor, TOOLS};
@@ -35,20 +37,44 @@ pub static MONITOR: Monitor = Monitor::new();
 const EVENT_KINDS: usize = events::NAMED.len();
 
 /// One tool id's registration.
-struct Tool {
+struct Registration {
     /// `use_tool_id`'s name; `None` when the id is free.
     name: Option<String>,
     /// The callback per event (bit number), `None` when unset.
     callbacks: [Value; EVENT_KINDS],
+    /// A native tool holding the id (its methods replace the callbacks).
+    native: Option<NativeTool>,
+}
+
+/// A native tool and the interpreter it was attached to (other
+/// interpreters' threads do not call it).
+#[derive(Clone)]
+struct NativeTool {
+    tool: Arc<dyn Tool>,
+    interp: *const Interp,
+}
+
+// SAFETY: `interp` is compared, never dereferenced; `tool` is
+// `Send + Sync` by the trait's bounds.
+unsafe impl Send for NativeTool {}
+// SAFETY: as for `Send`.
+unsafe impl Sync for NativeTool {}
+
+/// Who takes an event for one tool id on this thread.
+enum Handler {
+    Nobody,
+    Python(Value),
+    Native(Arc<dyn Tool>),
 }
 
 const NO_CALLBACK: Value = Value::None;
-const FREE_TOOL: Tool = Tool {
+const FREE_TOOL: Registration = Registration {
     name: None,
     callbacks: [NO_CALLBACK; EVENT_KINDS],
+    native: None,
 };
 
-static TOOL_REGISTRY: RwLock<[Tool; TOOLS]> = RwLock::new([FREE_TOOL; TOOLS]);
+static TOOL_REGISTRY: RwLock<[Registration; TOOLS]> = RwLock::new([FREE_TOOL; TOOLS]);
 
 /// Every code object loaded in the process (they are never freed).
 static ALL_CODE: Mutex<Vec<&'static CodeObject>> = Mutex::new(Vec::new());
@@ -86,6 +112,7 @@ pub fn clear_tool(tool: usize) {
     {
         let mut reg = TOOL_REGISTRY.write();
         reg[tool].callbacks = [NO_CALLBACK; EVENT_KINDS];
+        reg[tool].native = None;
     }
     let codes: Vec<&'static CodeObject> = ALL_CODE.lock().clone();
     for code in codes {
@@ -112,8 +139,69 @@ pub fn register_callback(tool: usize, event: EventSet, callback: Value) -> Value
     std::mem::replace(&mut reg[tool].callbacks[event_index(event)], callback)
 }
 
-fn callback_of(tool: usize, event: EventSet) -> Value {
-    TOOL_REGISTRY.read()[tool].callbacks[event_index(event)].clone()
+/// Who takes `event` for `tool` on a thread of `vm`'s interpreter.
+fn handler(vm: &Vm, tool: usize, event: EventSet) -> Handler {
+    let reg = TOOL_REGISTRY.read();
+    let entry = &reg[tool];
+    if let Some(native) = &entry.native {
+        return if std::ptr::eq(native.interp, Arc::as_ptr(&vm.interp)) {
+            Handler::Native(native.tool.clone())
+        } else {
+            Handler::Nobody
+        };
+    }
+    match &entry.callbacks[event_index(event)] {
+        Value::None => Handler::Nobody,
+        callback => Handler::Python(callback.clone()),
+    }
+}
+
+/// Attaches a native tool to the id `tool` for the threads of `interp`:
+/// the id is taken under `name` (`Err` with CPython's message when it is
+/// in use) and the tool's events are set, every loaded code object
+/// instrumented before this returns.
+pub fn attach_native(
+    interp: &Arc<Interp>,
+    tool: usize,
+    name: &str,
+    native: Arc<dyn Tool>,
+) -> Result<(), String> {
+    if tool >= TOOLS {
+        return Err(format!(
+            "invalid tool {tool} (must be between 0 and {})",
+            TOOLS - 1
+        ));
+    }
+    let set = native.events();
+    events::check_global(i64::from(set)).map_err(|e| e.to_string())?;
+    {
+        let mut reg = TOOL_REGISTRY.write();
+        if reg[tool].name.is_some() {
+            return Err(format!("tool {tool} is already in use"));
+        }
+        reg[tool].name = Some(name.to_string());
+        reg[tool].native = Some(NativeTool {
+            tool: native,
+            interp: Arc::as_ptr(interp),
+        });
+    }
+    set_events(tool, set);
+    Ok(())
+}
+
+/// Detaches whatever tool holds the id: its events are cleared (every
+/// code object de-instrumented for it before this returns) and the id is
+/// freed.
+pub fn detach(tool: usize) {
+    if tool < TOOLS {
+        clear_tool(tool);
+        free_tool(tool);
+    }
+}
+
+/// Every code object loaded so far (for tools' reports).
+pub fn loaded_code() -> Vec<&'static CodeObject> {
+    ALL_CODE.lock().clone()
 }
 
 /// `set_events`: stores the set (validated) and instruments every code
@@ -153,8 +241,7 @@ fn bring_all_up_to_date() {
 /// when the code's version is stale).
 #[cold]
 pub fn bring_up_to_date(code: &'static CodeObject) {
-    code.monitor
-        .ensure_current(&MONITOR, &code.units, &|i| code.is_line_start(i));
+    code.monitor.ensure_current(&MONITOR, &code.units, code);
 }
 
 /// The offset CPython reports for unit `index` (bytes: two per unit).
@@ -195,12 +282,9 @@ enum Site {
     NonLocal,
 }
 
-/// Calls every tool that takes `event` at unit `index` of `code`, the
-/// highest tool id first, with `(code, offset, *args)`; no event is delivered
-/// while a callback runs on this thread. A callback's exception
-/// propagates; `DISABLE` from a local event turns the location off for
-/// that tool, from any other a `ValueError` (and the callback is
-/// removed, as CPython does).
+/// Delivers `event` at unit `index` of `code` to every tool that takes
+/// it there (see `call_tools`); nothing while a callback runs on this
+/// thread.
 fn deliver(
     vm: &Vm,
     code: &'static CodeObject,
@@ -218,36 +302,66 @@ fn deliver(
             .filter(|&t| MONITOR.events(t) & event != 0)
             .fold(0u8, |m, t| m | 1 << t),
     };
-    if tools == 0 {
+    call_tools(vm, code, index, event, site, tools, args)
+}
+
+/// Calls each tool of the mask `tools` that has a handler for `event`, the
+/// highest tool id first (as CPython calls them), a Python callback with
+/// `(code, offset, *args)` (LINE: `(code, line)`) and a native tool's
+/// method with the same arguments; no event is delivered while one runs
+/// on this thread. A callback's exception propagates; `DISABLE` from a
+/// local event turns the location off for that tool, from any other a
+/// `ValueError` (and the callback is removed, as CPython does).
+fn call_tools(
+    vm: &Vm,
+    code: &'static CodeObject,
+    index: usize,
+    event: EventSet,
+    site: Site,
+    tools: u8,
+    args: &[Value],
+) -> PyResult<()> {
+    if tools == 0 || vm.monitoring_callback.get() {
         return Ok(());
     }
-    // Highest tool id first, as CPython calls them.
     for tool in (0..TOOLS).rev() {
         if tools & (1 << tool) == 0 {
             continue;
         }
-        let callback = callback_of(tool, event);
-        if callback.is_none() {
-            continue;
-        }
-        let mut call_args = Vec::with_capacity(2 + args.len());
-        call_args.push(code.as_value());
-        // LINE callbacks take (code, line); every other (code, offset, ...).
-        if event != events::LINE {
-            call_args.push(offset_of(index));
-        }
-        call_args.extend_from_slice(args);
-        vm.monitoring_callback.set(true);
-        let result = vm.call(&callback, &call_args);
-        vm.monitoring_callback.set(false);
-        let result = result?;
-        if result.is(&disable_sentinel()) {
+        let action = match handler(vm, tool, event) {
+            Handler::Nobody => continue,
+            Handler::Native(native) => {
+                let at = crate::tools::Location {
+                    code,
+                    offset: 2 * index,
+                };
+                vm.monitoring_callback.set(true);
+                let action = crate::tools::dispatch(&*native, event, &at, args);
+                vm.monitoring_callback.set(false);
+                action
+            }
+            Handler::Python(callback) => {
+                let mut call_args = Vec::with_capacity(2 + args.len());
+                call_args.push(code.as_value());
+                if event != events::LINE {
+                    call_args.push(offset_of(index));
+                }
+                call_args.extend_from_slice(args);
+                vm.monitoring_callback.set(true);
+                let result = vm.call(&callback, &call_args);
+                vm.monitoring_callback.set(false);
+                if result?.is(&disable_sentinel()) {
+                    Action::Disable
+                } else {
+                    Action::Continue
+                }
+            }
+        };
+        if action == Action::Disable {
             match site {
                 Site::Local(kind) => {
                     code.monitor
-                        .disable(&MONITOR, &code.units, index, kind, tool, &|i| {
-                            code.is_line_start(i)
-                        })
+                        .disable(&MONITOR, &code.units, index, kind, tool, code)
                 }
                 Site::NonLocal => {
                     register_callback(tool, event, Value::None);
@@ -285,8 +399,8 @@ pub fn marker(vm: &Vm, f: &mut Frame, op: Opcode, index: usize) -> PyResult<Opco
     };
     if code.is_line_start(index) {
         let line = code.line_at(index);
-        let (from_code, from_line) = vm.jumped_from.replace((std::ptr::null(), 0));
-        let starts = if std::ptr::eq(from_code, code) {
+        let (from_code, from_line, to) = vm.jumped_from.replace((std::ptr::null(), 0, 0));
+        let starts = if std::ptr::eq(from_code, code) && to == index {
             from_line != line
         } else {
             code.starts_line_in_order(index)
@@ -320,7 +434,7 @@ pub fn marker(vm: &Vm, f: &mut Frame, op: Opcode, index: usize) -> PyResult<Opco
 /// PY_RESUME after a `yield` or `await`.
 #[cold]
 pub fn resumed(vm: &Vm, f: &Frame, arg: u32, index: usize) -> PyResult<()> {
-    vm.jumped_from.set((std::ptr::null(), 0));
+    vm.jumped_from.set((std::ptr::null(), 0, 0));
     let event = if arg == 0 {
         events::PY_START
     } else {
@@ -363,7 +477,7 @@ fn jumped(
         Site::Local(SlotKind::Twin),
         &[offset_of(destination)],
     )?;
-    vm.jumped_from.set((code, code.line_at(index)));
+    vm.jumped_from.set((code, code.line_at(index), destination));
     Ok(())
 }
 
@@ -490,20 +604,24 @@ pub(crate) fn run_twin(
             f.ip = index + 1;
             let result = crate::eval::step_outlined(vm, f, base, arg, index);
             if !is_python_callable(&callable) {
-                let (event, ok) = match &result {
-                    Ok(_) => (events::C_RETURN, true),
-                    Err(_) => (events::C_RAISE, false),
+                let event = match &result {
+                    Ok(_) => events::C_RETURN,
+                    Err(_) => events::C_RAISE,
                 };
                 let tools = code
                     .monitor
                     .tools_for(&MONITOR, events::CALL, index, SlotKind::Twin);
-                if tools != 0 {
-                    let delivered =
-                        deliver_with_tools(vm, code, index, event, tools, &[callable, arg0]);
-                    if ok {
-                        delivered?;
-                    }
-                }
+                let delivered = call_tools(
+                    vm,
+                    code,
+                    index,
+                    event,
+                    Site::NonLocal,
+                    tools,
+                    &[callable, arg0],
+                );
+                // A callback's exception wins over the call's own.
+                delivered?;
             }
             result
         }
@@ -512,37 +630,6 @@ pub(crate) fn run_twin(
             crate::eval::step_outlined(vm, f, base, arg, index)
         }
     }
-}
-
-/// C_RETURN / C_RAISE go to the tools that take CALL at the site.
-fn deliver_with_tools(
-    vm: &Vm,
-    code: &'static CodeObject,
-    index: usize,
-    event: EventSet,
-    tools: u8,
-    args: &[Value],
-) -> PyResult<()> {
-    if vm.monitoring_callback.get() {
-        return Ok(());
-    }
-    // Highest tool id first, as CPython calls them.
-    for tool in (0..TOOLS).rev() {
-        if tools & (1 << tool) == 0 {
-            continue;
-        }
-        let callback = callback_of(tool, event);
-        if callback.is_none() {
-            continue;
-        }
-        let mut call_args = vec![code.as_value(), offset_of(index)];
-        call_args.extend_from_slice(args);
-        vm.monitoring_callback.set(true);
-        let result = vm.call(&callback, &call_args);
-        vm.monitoring_callback.set(false);
-        result?;
-    }
-    Ok(())
 }
 
 /// The callable and first argument (`MISSING` when there is none) of the

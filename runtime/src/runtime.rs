@@ -141,14 +141,43 @@ impl Runtime {
     /// assert_eq!(rt.run_main("x = 1\n", "ok.py", true), 0);
     /// ```
     pub fn run_main(&self, source: &str, filename: &str, is_main_thread: bool) -> i32 {
+        self.run_main_reporting(source, filename, is_main_thread, None)
+    }
+
+    /// [`Runtime::run_main`] with `before_traceback` run once the program
+    /// and its non-daemon threads are done, before an uncaught exception's
+    /// traceback is printed (so that a tool's report written to stderr
+    /// leaves the traceback last, as without the tool). Without it the
+    /// traceback comes before the wait for threads, as in `python3`.
+    pub fn run_main_reporting(
+        &self,
+        source: &str,
+        filename: &str,
+        is_main_thread: bool,
+        before_traceback: Option<&mut dyn FnMut()>,
+    ) -> i32 {
         let vm = Vm::new(self.interp.clone(), THREAD_STACK_SIZE, is_main_thread);
         let main = self.fresh_main_module(&vm, filename);
         let r = exec_module_source(&vm, &main, source, filename);
-        let mut status = match r {
-            Ok(()) => 0,
-            Err(e) => report_uncaught(&vm, &e),
+        let mut status = 0;
+        let joined = match before_traceback {
+            None => {
+                if let Err(e) = &r {
+                    status = report_uncaught(&vm, e);
+                }
+                self.join_non_daemon_threads(&vm)
+            }
+            Some(report) => {
+                let joined = self.join_non_daemon_threads(&vm);
+                crate::builtins::functions::flush_stdout();
+                report();
+                if let Err(e) = &r {
+                    status = report_uncaught(&vm, e);
+                }
+                joined
+            }
         };
-        if let Err(e) = self.join_non_daemon_threads(&vm) {
+        if let Err(e) = joined {
             status = report_uncaught(&vm, &e);
         }
         crate::builtins::functions::flush_stdout();
@@ -221,6 +250,33 @@ impl Runtime {
             }
         }
         Ok(())
+    }
+
+    /// Attaches a native monitoring tool under the `sys.monitoring` tool id
+    /// `tool_id` (0-5) and the name `name`: from when this returns, every
+    /// execution that begins on a thread of this runtime delivers the
+    /// tool's [`crate::tools::Tool::events`] to it. `Err` (a `ValueError`)
+    /// when the id is invalid or in use, or the event set is refused.
+    /// See [`crate::tools::Tool`] for an example.
+    pub fn attach_tool(
+        &self,
+        tool_id: usize,
+        name: &str,
+        tool: Arc<dyn crate::tools::Tool>,
+    ) -> Result<(), Error> {
+        crate::monitoring::attach_native(&self.interp, tool_id, name, tool).map_err(|message| {
+            Error {
+                type_name: "ValueError".into(),
+                message: message.clone(),
+                traceback: format!("ValueError: {message}\n"),
+            }
+        })
+    }
+
+    /// Detaches the tool holding `tool_id` (native or Python): its events
+    /// stop before this returns and the id is free again.
+    pub fn detach_tool(&self, tool_id: usize) {
+        crate::monitoring::detach(tool_id);
     }
 
     /// Requests a KeyboardInterrupt in the main thread (Ctrl-C).

@@ -108,10 +108,11 @@ pub struct Vm {
     /// event is delivered meanwhile).
     pub monitoring_callback: Cell<bool>,
     /// The code and line an instrumented jump (or an exception on its way
-    /// to a handler) just left on this thread, for the LINE marker it
-    /// lands on, which takes it (`monitoring::marker`); null when the
-    /// instruction was reached by falling through.
-    pub jumped_from: Cell<(*const crate::code::CodeObject, u32)>,
+    /// to a handler) just left on this thread, and the unit it went to,
+    /// for the LINE marker there, which takes it (`monitoring::marker`;
+    /// a marker at another unit ignores it); null when the instruction
+    /// was reached by falling through.
+    pub jumped_from: Cell<(*const crate::code::CodeObject, u32, usize)>,
 }
 
 /// Restores the previous current globals when a frame stops running
@@ -166,7 +167,7 @@ impl Vm {
             epoch: RefCell::new(Some(crossbeam_epoch::pin())),
             safepoints: Cell::new(0),
             monitoring_callback: Cell::new(false),
-            jumped_from: Cell::new((std::ptr::null(), 0)),
+            jumped_from: Cell::new((std::ptr::null(), 0, 0)),
         }
     }
 

@@ -5,6 +5,12 @@
 //! open work of the interpreter issue: they are run too, and the test
 //! fails if one of them starts passing (so the list only ever shrinks) or
 //! if any other program fails.
+//!
+//! The same programs (all but `monitoring/`, whose programs take tool ids
+//! themselves) run again under each native monitoring tool
+//! (`--coverage`, `--profile`, `--trace`), which must leave stdout, the
+//! last stderr line and the exit status as they are; and `threads/` runs
+//! 20 times in a row with a tool attached.
 
 mod common;
 
@@ -14,10 +20,13 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::Duration;
 
-fn check(category: &str, dir: &std::path::Path, name: &str) -> Option<String> {
+fn check(category: &str, dir: &std::path::Path, name: &str, tool: &[&str]) -> Option<String> {
     let base = dir.join(name.trim_end_matches(".py"));
     let expected_out = std::fs::read(base.with_extension("out")).ok()?;
-    let o = run_weft(&["run", name], dir, Duration::from_secs(60));
+    let mut args = vec!["run"];
+    args.extend_from_slice(tool);
+    args.push(name);
+    let o = run_weft(&args, dir, Duration::from_secs(60));
     if o.timed_out {
         return Some("timed out".into());
     }
@@ -64,27 +73,10 @@ fn check(category: &str, dir: &std::path::Path, name: &str) -> Option<String> {
     }
 }
 
-#[test]
-fn corpus_matches_cpython() {
-    let Some(shared) = shared_dir() else {
-        eprintln!("shared/ not found; set WEFT_SHARED");
-        return;
-    };
-    let known: BTreeSet<String> = include_str!("corpus_known_failures.txt")
-        .lines()
-        .map(|l| l.trim())
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| l.to_string())
-        .collect();
-    let mut programs: Vec<(String, PathBuf, String)> = Vec::new();
-    for category in [
-        "lang",
-        "bench",
-        "errors",
-        "invalidate",
-        "threads",
-        "monitoring",
-    ] {
+/// The programs of `categories`, as (category, directory, file name).
+fn programs(shared: &std::path::Path, categories: &[&str]) -> Vec<(String, PathBuf, String)> {
+    let mut programs = Vec::new();
+    for category in categories {
         let dir = shared.join("corpus").join(category);
         let mut names: Vec<String> = std::fs::read_dir(&dir)
             .expect("corpus dir")
@@ -97,12 +89,14 @@ fn corpus_matches_cpython() {
             programs.push((category.to_string(), dir.clone(), n));
         }
     }
-    assert!(
-        programs.len() >= 102,
-        "corpus incomplete: {}",
-        programs.len()
-    );
-    let queue = Mutex::new(programs.clone());
+    programs
+}
+
+/// Runs every program with `tool`'s options on two threads: each
+/// program's `category/name` and its problems (`None` when it passed),
+/// sorted.
+fn run_all(programs: &[(String, PathBuf, String)], tool: &[&str]) -> Vec<(String, Option<String>)> {
+    let queue = Mutex::new(programs.to_vec());
     let results = Mutex::new(Vec::new());
     std::thread::scope(|s| {
         for _ in 0..2 {
@@ -110,13 +104,49 @@ fn corpus_matches_cpython() {
                 let next = queue.lock().unwrap().pop();
                 let Some((cat, dir, name)) = next else { break };
                 let key = format!("{}/{}", cat, name.trim_end_matches(".py"));
-                let r = check(&cat, &dir, &name);
+                let r = check(&cat, &dir, &name, tool);
                 results.lock().unwrap().push((key, r));
             });
         }
     });
     let mut results = results.into_inner().unwrap();
     results.sort();
+    results
+}
+
+fn known_failures() -> BTreeSet<String> {
+    include_str!("corpus_known_failures.txt")
+        .lines()
+        .map(|l| l.trim())
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| l.to_string())
+        .collect()
+}
+
+#[test]
+fn corpus_matches_cpython() {
+    let Some(shared) = shared_dir() else {
+        eprintln!("shared/ not found; set WEFT_SHARED");
+        return;
+    };
+    let known = known_failures();
+    let programs = programs(
+        &shared,
+        &[
+            "lang",
+            "bench",
+            "errors",
+            "invalidate",
+            "threads",
+            "monitoring",
+        ],
+    );
+    assert!(
+        programs.len() >= 102,
+        "corpus incomplete: {}",
+        programs.len()
+    );
+    let results = run_all(&programs, &[]);
     let mut unexpected = Vec::new();
     let mut fixed = Vec::new();
     let mut passed = 0;
@@ -149,4 +179,53 @@ fn corpus_matches_cpython() {
         "now passing, remove from corpus_known_failures.txt: {:?}",
         fixed
     );
+}
+
+/// Failures of `programs` under `tool` that are not known failures.
+fn failures_with(programs: &[(String, PathBuf, String)], tool: &[&str]) -> Vec<String> {
+    let known = known_failures();
+    run_all(programs, tool)
+        .into_iter()
+        .filter_map(|(key, r)| match r {
+            Some(p) if !known.contains(&key) => Some(format!("FAIL {key} with {tool:?}: {p}")),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn corpus_output_is_unchanged_under_each_native_tool() {
+    let Some(shared) = shared_dir() else {
+        eprintln!("shared/ not found; set WEFT_SHARED");
+        return;
+    };
+    let programs = programs(
+        &shared,
+        &["lang", "bench", "errors", "invalidate", "threads"],
+    );
+    let mut failures = Vec::new();
+    for tool in ["--coverage", "--profile", "--trace"] {
+        failures.extend(failures_with(&programs, &[tool]));
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn threads_corpus_passes_20_runs_in_a_row_with_a_tool_attached() {
+    let Some(shared) = shared_dir() else {
+        eprintln!("shared/ not found; set WEFT_SHARED");
+        return;
+    };
+    let programs = programs(&shared, &["threads"]);
+    assert!(programs.len() >= 12);
+    // All three tools at once: coverage's DISABLEs remove markers while
+    // the tracer's LINE keeps them and the profiler times every call.
+    for round in 0..20 {
+        let failures = failures_with(&programs, &["--coverage", "--profile", "--trace"]);
+        assert!(
+            failures.is_empty(),
+            "round {round}:\n{}",
+            failures.join("\n")
+        );
+    }
 }

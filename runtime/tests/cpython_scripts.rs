@@ -119,3 +119,20 @@ fn operators_with_python_special_methods_match_cpython() {
 fn monitoring_under_running_threads_matches_cpython() {
     matches_cpython("monitoring_threads");
 }
+
+/// The events after a call of a built-in: DISABLE from C_RETURN is a
+/// ValueError (the callback removed), and a C_RAISE callback's exception
+/// replaces the one the call raised. Its `.out` is CPython 3.13's.
+#[test]
+fn c_return_and_c_raise_callbacks_match_cpython() {
+    matches_cpython("monitoring_c_events");
+}
+
+/// LINE events where a jump decides them (one-line loops, a loop ending
+/// its function, continue/break/else, a handler), and the same under
+/// DISABLE, where a second run raises nothing. Its `.out` is CPython
+/// 3.13's.
+#[test]
+fn line_events_across_jumps_match_cpython() {
+    matches_cpython("monitoring_line_jumps");
+}

@@ -824,6 +824,40 @@ impl BinaryOperator {
     }
 }
 
+impl Opcode {
+    /// Where a jump instruction at unit `index` with the whole operand
+    /// `arg` (prefixes included) goes when it jumps: forward or backward
+    /// by `arg` units from the instruction after it (and its cache);
+    /// `None` for an instruction that does not jump.
+    pub fn jump_target(self, index: usize, arg: u32) -> Option<usize> {
+        let after = index + 1 + self.cache_units();
+        match self.deopt() {
+            Opcode::JUMP_FORWARD
+            | Opcode::POP_JUMP_IF_FALSE
+            | Opcode::POP_JUMP_IF_TRUE
+            | Opcode::POP_JUMP_IF_NONE
+            | Opcode::POP_JUMP_IF_NOT_NONE
+            | Opcode::FOR_ITER
+            | Opcode::SEND => Some(after + arg as usize),
+            Opcode::JUMP_BACKWARD => after.checked_sub(arg as usize),
+            _ => None,
+        }
+    }
+
+    /// True when control never goes on at the next instruction: an
+    /// unconditional jump, a return or a raise.
+    pub fn never_falls_through(self) -> bool {
+        matches!(
+            self.deopt(),
+            Opcode::JUMP_FORWARD
+                | Opcode::JUMP_BACKWARD
+                | Opcode::RETURN_VALUE
+                | Opcode::RAISE_VARARGS
+                | Opcode::RERAISE
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -519,18 +519,7 @@ pub(crate) fn verify_stack_depths(code: &CompiledCode) -> Result<(), String> {
 /// Where the jump at unit `i` (`op`, operand `arg`) goes, for the
 /// instructions that jump.
 pub fn jump_target(i: usize, op: Opcode, arg: u32) -> Option<usize> {
-    let after = i + 1 + op.cache_units();
-    match op.deopt() {
-        Opcode::JUMP_FORWARD
-        | Opcode::POP_JUMP_IF_FALSE
-        | Opcode::POP_JUMP_IF_TRUE
-        | Opcode::POP_JUMP_IF_NONE
-        | Opcode::POP_JUMP_IF_NOT_NONE
-        | Opcode::FOR_ITER
-        | Opcode::SEND => Some(after + arg as usize),
-        Opcode::JUMP_BACKWARD => after.checked_sub(arg as usize),
-        _ => None,
-    }
+    op.jump_target(i, arg)
 }
 
 fn describe_arg(code: &CompiledCode, i: usize, op: Opcode, arg: u32) -> String {

@@ -19,8 +19,18 @@ use std::time::{Duration, Instant};
 
 static NEXT_IDENT: AtomicU64 = AtomicU64::new(1);
 
+/// Added to a thread's number to make its identity (idents look like
+/// CPython's addresses).
+const IDENT_BASE: u64 = 0x7f00_0000_0000;
+
 thread_local! {
-    static IDENT: u64 = NEXT_IDENT.fetch_add(1, Ordering::Relaxed) + 0x7f00_0000_0000;
+    static IDENT: u64 = NEXT_IDENT.fetch_add(1, Ordering::Relaxed) + IDENT_BASE;
+}
+
+/// This thread's number: 1 for the first thread that ran Python code or
+/// asked, then in order (`threading.get_ident()` less a constant).
+pub fn thread_number() -> u64 {
+    current_ident() - IDENT_BASE
 }
 
 /// This thread's Python identity (`threading.get_ident()`).
