@@ -364,16 +364,6 @@ impl CodeMonitor {
     }
 }
 
-/// The opcode at `index` under any marker.
-fn underlying(units: &CodeUnits, index: usize) -> Opcode {
-    let held = units.opcode(index);
-    if held.is_marker() {
-        units.displaced_by_marker(index).unwrap_or(held)
-    } else {
-        held
-    }
-}
-
 /// What the instrumenter needs to know of a code object's lines.
 pub trait LineTable {
     /// True when a LINE marker goes at unit `i` (an instruction that can
@@ -398,18 +388,13 @@ impl<F: Fn(usize) -> bool> LineTable for F {
 }
 
 /// Every instruction's unit (an `EXTENDED_ARG` prefix is one of its own)
-/// with the units a jump may go on at (`jump_destinations`, the argument
-/// with its prefixes).
+/// with the units a jump may go on at (`jump_destinations`).
 fn instructions_with_destinations(
     units: &CodeUnits,
 ) -> impl Iterator<Item = (usize, [Option<usize>; 2])> + '_ {
-    let mut prefix: u32 = 0;
-    units.instructions().map(move |(i, _, oparg)| {
-        let op = underlying(units, i);
-        let arg = (prefix << 8) | u32::from(oparg);
-        prefix = if op == Opcode::EXTENDED_ARG { arg } else { 0 };
-        (i, jump_destinations(op, i, arg))
-    })
+    units
+        .instructions_with_args()
+        .map(|(i, op, arg)| (i, jump_destinations(op, i, arg)))
 }
 
 /// Puts unit `index`'s instrumentation in the state `sets` and the
@@ -426,7 +411,7 @@ fn update_slot(
 ) {
     let held = units.opcode(index);
     let marker = held.is_marker().then_some(held);
-    let under = underlying(units, index);
+    let under = units.resolved_opcode(index);
     let twin_set = twin_events(under);
     let line_wanted = tools_wanting(sets, LINE, 0) != 0;
     // A jump carries its twin for LINE only while a line start it goes to

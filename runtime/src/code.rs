@@ -144,8 +144,7 @@ impl CodeObject {
         let mut previous_never_falls_through = false;
         let mut prefix_start: Option<usize> = None;
         let mut targets = Vec::new();
-        for (i, _, _) in self.units.instructions() {
-            let op = self.units.resolved_opcode(i);
+        for (i, op, arg) in self.units.instructions_with_args() {
             let start = prefix_start.take().unwrap_or(i);
             if op == Opcode::EXTENDED_ARG {
                 prefix_start = Some(start);
@@ -170,7 +169,6 @@ impl CodeObject {
                 previous_line = line;
             }
             previous_never_falls_through = op.never_falls_through();
-            let arg = self.full_oparg(start, i);
             if let Some(t) = crate::compiler::jump_target(i, op, arg) {
                 // A jump within its own line never starts one where it
                 // lands (CPython raises no LINE for it).
@@ -187,12 +185,6 @@ impl CodeObject {
             }
         }
         starts.into_boxed_slice()
-    }
-
-    /// The operand of the instruction at unit `i` whose first prefix is at
-    /// `start`.
-    fn full_oparg(&self, start: usize, i: usize) -> u32 {
-        (start..=i).fold(0, |arg, k| (arg << 8) | self.units.oparg(k) as u32)
     }
 
     /// The exception handler covering unit `i`.

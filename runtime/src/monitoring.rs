@@ -24,7 +24,7 @@ use crate::value::{ObjRef, Value};
 use crate::vm::Interp;
 use crate::vm::{PyErr, PyResult, Vm};
 use parking_lot::{Mutex, RwLock};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, OnceLock, Weak};
 use weft_instrumentation::events::{self, EventSet};
 use weft_instrumentation::monitor::SlotKind;
 use weft_instrumentation::{Monitor, TOOLS};
@@ -47,18 +47,13 @@ struct Registration {
 }
 
 /// A native tool and the interpreter it was attached to (other
-/// interpreters' threads do not call it).
+/// interpreters' threads do not call it; the weak reference keeps the
+/// address from being reused by a later interpreter).
 #[derive(Clone)]
 struct NativeTool {
     tool: Arc<dyn Tool>,
-    interp: *const Interp,
+    interp: Weak<Interp>,
 }
-
-// SAFETY: `interp` is compared, never dereferenced; `tool` is
-// `Send + Sync` by the trait's bounds.
-unsafe impl Send for NativeTool {}
-// SAFETY: as for `Send`.
-unsafe impl Sync for NativeTool {}
 
 /// Who takes an event for one tool id on this thread.
 enum Handler {
@@ -144,7 +139,7 @@ fn handler(vm: &Vm, tool: usize, event: EventSet) -> Handler {
     let reg = TOOL_REGISTRY.read();
     let entry = &reg[tool];
     if let Some(native) = &entry.native {
-        return if std::ptr::eq(native.interp, Arc::as_ptr(&vm.interp)) {
+        return if std::ptr::eq(native.interp.as_ptr(), Arc::as_ptr(&vm.interp)) {
             Handler::Native(native.tool.clone())
         } else {
             Handler::Nobody
@@ -182,7 +177,7 @@ pub fn attach_native(
         reg[tool].name = Some(name.to_string());
         reg[tool].native = Some(NativeTool {
             tool: native,
-            interp: Arc::as_ptr(interp),
+            interp: Arc::downgrade(interp),
         });
     }
     set_events(tool, set);

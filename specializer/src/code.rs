@@ -683,6 +683,21 @@ impl CodeUnits {
         self.compare_exchange_opcode(i, held, base)
     }
 
+    /// Iterates `(index, opcode as it runs, whole operand)` over
+    /// instructions, skipping caches: the opcode is `resolved_opcode` (the
+    /// one under a marker), and the operand has the `EXTENDED_ARG`
+    /// prefixes before it folded in (a prefix is yielded too, with the
+    /// operand folded so far).
+    pub fn instructions_with_args(&self) -> impl Iterator<Item = (usize, Opcode, u32)> + '_ {
+        let mut prefix: u32 = 0;
+        self.instructions().map(move |(i, _, oparg)| {
+            let op = self.resolved_opcode(i);
+            let arg = (prefix << 8) | u32::from(oparg);
+            prefix = if op == Opcode::EXTENDED_ARG { arg } else { 0 };
+            (i, op, arg)
+        })
+    }
+
     /// Iterates `(index, opcode, oparg)` over instructions, skipping caches.
     pub fn instructions(&self) -> impl Iterator<Item = (usize, Opcode, u8)> + '_ {
         let mut i = 0;
