@@ -13,6 +13,9 @@ use weft_specializer::{CodeUnits, Opcode};
 /// code order, and a jump or handler target.
 const LINE_START_IN_ORDER: u8 = 1;
 const LINE_START_TARGET: u8 = 2;
+/// With `LINE_START_IN_ORDER`: the first instruction of a frame, on the
+/// line of its `RESUME`.
+const LINE_START_AFTER_RESUME: u8 = 4;
 
 /// An executable code object. Code objects are immortal (`&'static`), so
 /// frames and caches refer to them without counting.
@@ -129,6 +132,35 @@ impl CodeObject {
         self.line_start_kind(i) & LINE_START_IN_ORDER != 0
     }
 
+    /// True when unit `i` starts the frame's first line on the line of
+    /// the frame's `RESUME` (a body on its `def`'s line): CPython 3.13
+    /// raises LINE there only while that `RESUME` is instrumented (PY_START
+    /// or PY_RESUME wanted), as its rule compares with the instruction
+    /// before, and an uninstrumented `RESUME` is quickened away from the
+    /// opcode the rule spares.
+    pub fn starts_line_only_after_instrumented_resume(&self, i: usize) -> bool {
+        self.line_start_kind(i) & LINE_START_AFTER_RESUME != 0
+    }
+
+    /// True when the frame-entry `RESUME` currently raises PY_START.
+    pub fn resume_is_instrumented(&self) -> bool {
+        let Some(at) = self
+            .units
+            .instructions_with_args()
+            .find(|&(i, op, _)| op.deopt() == Opcode::RESUME && self.units.oparg(i) == 0)
+            .map(|(i, _, _)| i)
+        else {
+            return false;
+        };
+        let op = self.units.opcode(at);
+        let op = if op.is_marker() {
+            self.units.displaced_by_marker(at).unwrap_or(op)
+        } else {
+            op
+        };
+        op == Opcode::INSTRUMENTED_RESUME
+    }
+
     fn line_start_kind(&self, i: usize) -> u8 {
         self.line_starts
             .get_or_init(|| self.compute_line_starts())
@@ -143,6 +175,7 @@ impl CodeObject {
         let mut previous_line = 0;
         let mut previous_never_falls_through = false;
         let mut prefix_start: Option<usize> = None;
+        let mut resume_line = None;
         let mut targets = Vec::new();
         for (i, op, arg) in self.units.instructions_with_args() {
             let start = prefix_start.take().unwrap_or(i);
@@ -152,10 +185,12 @@ impl CodeObject {
             }
             let line = self.line_at(i);
             if op.deopt() == Opcode::RESUME {
-                // A frame's start begins a line even on the `def`'s own
-                // line; a resumption after `yield` does not.
+                // A frame's start begins a line (marked as following its
+                // RESUME when on the `def`'s own line); a resumption after
+                // `yield` does not.
                 if self.units.oparg(i) == 0 {
                     previous_line = 0;
+                    resume_line = Some(line);
                 }
                 previous_never_falls_through = false;
                 continue;
@@ -164,10 +199,14 @@ impl CodeObject {
             // lines alone.
             if line != 0 && line != previous_line && !previous_never_falls_through {
                 starts[start] |= LINE_START_IN_ORDER;
+                if resume_line == Some(line) {
+                    starts[start] |= LINE_START_AFTER_RESUME;
+                }
             }
-            if line != 0 {
-                previous_line = line;
-            }
+            resume_line = None;
+            // An instruction without a line ends the one before it: the
+            // next with a line starts one, even the same (CPython 3.13).
+            previous_line = line;
             previous_never_falls_through = op.never_falls_through();
             if let Some(t) = crate::compiler::jump_target(i, op, arg) {
                 // A jump within its own line never starts one where it

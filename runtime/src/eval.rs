@@ -1049,6 +1049,10 @@ fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flo
             }
             f.locals[arg as usize] = Value::Null;
         }
+        Opcode::LOAD_FAST_AND_CLEAR => {
+            let saved = std::mem::replace(&mut f.locals[arg as usize], Value::Null);
+            f.stack.push(saved);
+        }
         Opcode::LOAD_DEREF => {
             let v = cell_get(&f.cells[arg as usize]);
             if v.is_null() {

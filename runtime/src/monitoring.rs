@@ -397,6 +397,8 @@ pub fn marker(vm: &Vm, f: &mut Frame, op: Opcode, index: usize) -> PyResult<Opco
         let (from_code, from_line, to) = vm.jumped_from.replace((std::ptr::null(), 0, 0));
         let starts = if std::ptr::eq(from_code, code) && to == index {
             from_line != line
+        } else if code.starts_line_only_after_instrumented_resume(index) {
+            code.resume_is_instrumented()
         } else {
             code.starts_line_in_order(index)
         };

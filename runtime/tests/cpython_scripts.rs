@@ -136,3 +136,24 @@ fn c_return_and_c_raise_callbacks_match_cpython() {
 fn line_events_across_jumps_match_cpython() {
     matches_cpython("monitoring_line_jumps");
 }
+
+/// List, set and dict comprehensions compiled into the code around them
+/// (PEP 709): their variables stay their own whatever the enclosing
+/// function, class or module holds under those names, also when an
+/// exception leaves them; walrus targets, closures, nested comprehensions
+/// and class bodies as CPython. Its `.out` is CPython 3.11's (3.13 prints
+/// the same).
+#[test]
+fn inlined_comprehensions_match_cpython() {
+    matches_cpython("inlined_comprehensions");
+}
+
+/// sys.monitoring around comprehensions: no frame of their own, their
+/// lines and branches charged to the enclosing code, an exception passing
+/// through the cleanup handler; multi-line comprehensions' lines; LINE
+/// after the frame's start on the `def`'s own line only with PY_START.
+/// Its `.out` is CPython 3.13's.
+#[test]
+fn monitoring_around_comprehensions_matches_cpython() {
+    matches_cpython("monitoring_comprehensions");
+}

@@ -379,6 +379,9 @@ instruction_set! {
         STORE_FAST,
         /// Unbinds locals[arg] (UnboundLocalError when already unbound).
         DELETE_FAST,
+        /// `-- locals[arg]`, or null when unbound; then unbinds the local
+        /// (an inlined comprehension hides the enclosing code's variable).
+        LOAD_FAST_AND_CLEAR,
         /// `-- cells[arg].contents` (NameError/UnboundLocalError when empty).
         LOAD_DEREF,
         /// `v --`: cells[arg].contents = v
@@ -842,6 +845,18 @@ impl Opcode {
             Opcode::JUMP_BACKWARD => after.checked_sub(arg as usize),
             _ => None,
         }
+    }
+
+    /// True when the operand indexes the code object's local variables
+    /// (`co_varnames`).
+    pub fn names_local(self) -> bool {
+        matches!(
+            self.deopt(),
+            Opcode::LOAD_FAST
+                | Opcode::STORE_FAST
+                | Opcode::DELETE_FAST
+                | Opcode::LOAD_FAST_AND_CLEAR
+        )
     }
 
     /// True when control never goes on at the next instruction: an

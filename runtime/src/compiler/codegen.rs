@@ -3,8 +3,11 @@
 //! into code units). The shapes follow CPython 3.12/3.13's `compile.c`
 //! (calls in the 3.13 `callable self_or_null args` convention, zero-cost
 //! exception handling, `compiler_unwind_fblock` for `return`/`break`/
-//! `continue` leaving `try`/`with`/`except` blocks), with 3.11-style
-//! comprehensions compiled as nested functions.
+//! `continue` leaving `try`/`with`/`except` blocks). List, set and dict
+//! comprehensions are compiled into the enclosing code (PEP 709, see
+//! `compile_inlined_comprehension`) unless a closure captures one of their
+//! variables; generator expressions (and those few comprehensions) are
+//! nested functions.
 //!
 //! Contract points decided here (the evaluation loop relies on them):
 //! - `try/finally`: the body's handler has `lasti = false` (as CPython);
@@ -56,7 +59,7 @@ use weft_specializer::{BinaryOperator, Opcode, COMPARE_TO_BOOL};
 use super::assemble::{self, Handler, Instr, Label, Op, NO_LINE};
 use super::output::{CodeFlags, CompiledCode, Constant};
 use super::symtable::{
-    mangle, CompKind, NodeKey, Scope, ScopeId, ScopeKind, SymbolTable, MAX_NESTING,
+    mangle, CompKind, NodeKey, Scope, ScopeId, ScopeKind, SymbolTable, DEF_FREE_CLASS, MAX_NESTING,
 };
 use crate::frontend::{expr_kind_name, LineIndex};
 
@@ -201,6 +204,9 @@ struct Unit<'a> {
     kwonly_arg_count: u32,
     flags: CodeFlags,
     docstring: Option<String>,
+    /// The inlined comprehensions being compiled into this unit, innermost
+    /// last: their names resolve before the unit's own.
+    inlined: Vec<ScopeId>,
 }
 
 impl<'a> Unit<'a> {
@@ -252,8 +258,23 @@ impl<'a> Unit<'a> {
                 ..CodeFlags::default()
             },
             docstring: None,
+            inlined: Vec::new(),
         }
     }
+}
+
+/// Where a name used inside an inlined comprehension lives.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum InlinedName {
+    /// A local of the comprehension: a fast local of the enclosing code,
+    /// hidden while the comprehension runs.
+    Fast,
+    /// A global or builtin (looked up as a function would, past any class
+    /// namespace).
+    Global,
+    /// A variable of the enclosing code, seen as a nested function would
+    /// see it: its fast local, or its cell (never a class namespace).
+    Enclosing,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -533,15 +554,36 @@ impl<'a> Codegen<'a> {
             self.load_const(Constant::Bool(true));
             return Ok(());
         }
-        let scope = self.st.scope(self.cur.scope).scope(&mangled);
-        let function_like = self.cur.kind.is_function_like();
+        let mut scope = self.st.scope(self.cur.scope).scope(&mangled);
+        let mut function_like = self.cur.kind.is_function_like();
+        match self.inlined_name(&mangled) {
+            None => {}
+            Some(InlinedName::Fast) => {
+                scope = Some(Scope::Local);
+                function_like = true;
+            }
+            Some(InlinedName::Global) => {
+                scope = Some(Scope::GlobalImplicit);
+                function_like = true;
+            }
+            Some(InlinedName::Enclosing) => {
+                if self.st.scope(self.cur.scope).flags(&mangled) & DEF_FREE_CLASS != 0 {
+                    scope = Some(Scope::Free);
+                }
+                function_like = true;
+            }
+        }
         match scope {
             Some(Scope::Free) | Some(Scope::Cell) => {
                 let Some(idx) = self.deref_index(&mangled) else {
                     return internal(format!("no cell for '{mangled}'"));
                 };
                 let op = match ctx {
-                    Ctx::Load if self.cur.kind == ScopeKind::Class => Opcode::LOAD_CLASSDEREF,
+                    Ctx::Load
+                        if self.cur.kind == ScopeKind::Class && self.cur.inlined.is_empty() =>
+                    {
+                        Opcode::LOAD_CLASSDEREF
+                    }
                     Ctx::Load => Opcode::LOAD_DEREF,
                     Ctx::Store => Opcode::STORE_DEREF,
                     Ctx::Del => Opcode::DELETE_DEREF,
@@ -580,15 +622,39 @@ impl<'a> Codegen<'a> {
         Ok(())
     }
 
+    /// How a name used inside the inlined comprehensions being compiled
+    /// resolves (`None` outside them): the innermost comprehension that
+    /// binds it or sees it as a global decides; names free in all of them
+    /// are the enclosing code's.
+    fn inlined_name(&self, mangled: &str) -> Option<InlinedName> {
+        if self.cur.inlined.is_empty() {
+            return None;
+        }
+        for &comp in self.cur.inlined.iter().rev() {
+            match self.st.scope(comp).scope(mangled) {
+                Some(Scope::Local | Scope::Cell) => return Some(InlinedName::Fast),
+                Some(Scope::GlobalExplicit | Scope::GlobalImplicit) => {
+                    return Some(InlinedName::Global)
+                }
+                Some(Scope::Free) | None => {}
+            }
+        }
+        Some(InlinedName::Enclosing)
+    }
+
     /// Loads a callee named by a bare name; returns true when the null
     /// was pushed too (`LOAD_GLOBAL` with the low bit).
     fn load_callee_name(&mut self, n: &ast::ExprName) -> CResult<bool> {
         let mangled = mangle(self.cur.private.as_deref(), n.id.as_str());
         let scope = self.st.scope(self.cur.scope).scope(&mangled);
-        let global = match scope {
-            Some(Scope::GlobalExplicit) => true,
-            Some(Scope::GlobalImplicit) => self.cur.kind.is_function_like(),
-            _ => false,
+        let global = match self.inlined_name(&mangled) {
+            Some(InlinedName::Global) => true,
+            Some(InlinedName::Fast) => false,
+            Some(InlinedName::Enclosing) | None => match scope {
+                Some(Scope::GlobalExplicit) => true,
+                Some(Scope::GlobalImplicit) => self.cur.kind.is_function_like(),
+                _ => false,
+            },
         };
         if global && mangled != "__debug__" {
             let saved = self.cur.line;
@@ -1748,6 +1814,9 @@ impl<'a> Codegen<'a> {
         let Some(scope) = self.st.lookup(NodeKey::expr(node)) else {
             return internal("no scope for comprehension");
         };
+        if self.st.scope(scope).inlined {
+            return self.compile_inlined_comprehension(node, kind, scope, generators, elt, value);
+        }
         let name = kind.code_name().to_string();
         let qualname = self.qualname_for(&name, ScopeKind::Comprehension(kind));
         let line = self.cur.line;
@@ -1773,6 +1842,8 @@ impl<'a> Codegen<'a> {
             }
             self.comprehension_generator(generators, 0, 0, elt, value, kind)?;
             if kind == CompKind::Generator {
+                // The implicit return is where the loop ended.
+                self.cur.line = NO_LINE;
                 self.load_const(Constant::None);
             }
             self.emit(Opcode::RETURN_VALUE, 0);
@@ -1787,9 +1858,91 @@ impl<'a> Codegen<'a> {
         };
         self.make_closure(code, 0)?;
         self.emit(Opcode::PUSH_NULL, 0);
-        self.compile_expr(&outermost.iter)?;
-        self.emit(Opcode::GET_ITER, 0);
+        self.comprehension_iterator(&outermost.iter)?;
         self.emit(Opcode::CALL, 1);
+        Ok(())
+    }
+
+    /// A list, set or dict comprehension compiled into the enclosing code
+    /// (PEP 709): the outermost iterable's iterator stays on the stack
+    /// under the result, and each of the comprehension's own variables
+    /// lives in a fast local of this code whose previous value (or
+    /// unboundness) is set aside on the stack and put back afterwards,
+    /// also when an exception leaves the comprehension (through a cleanup
+    /// handler that re-raises it).
+    fn compile_inlined_comprehension(
+        &mut self,
+        node: &'a Expr,
+        kind: CompKind,
+        scope: ScopeId,
+        generators: &'a [ast::Comprehension],
+        elt: &'a Expr,
+        value: Option<&'a Expr>,
+    ) -> CResult<()> {
+        let Some(outermost) = generators.first() else {
+            return fail("invalid syntax", node.range());
+        };
+        self.comprehension_iterator(&outermost.iter)?;
+        let line = self.cur.line;
+        let hidden: Vec<String> = self
+            .st
+            .scope(scope)
+            .own_locals()
+            .filter(|n| *n != ".0")
+            .map(str::to_string)
+            .collect();
+        let slots: Vec<u32> = hidden.iter().map(|n| self.varname_index(n)).collect();
+        for &slot in &slots {
+            self.emit(Opcode::LOAD_FAST_AND_CLEAR, slot);
+        }
+        let saved = slots.len() as u32;
+        let cleanup = self.new_label();
+        if saved > 0 {
+            self.emit(Opcode::SWAP, saved + 1);
+            self.setup_handler(cleanup, false, 0);
+        }
+        match kind {
+            CompKind::List => self.emit(Opcode::BUILD_LIST, 0),
+            CompKind::Set => self.emit(Opcode::BUILD_SET, 0),
+            CompKind::Dict | CompKind::Generator => self.emit(Opcode::BUILD_MAP, 0),
+        }
+        self.emit(Opcode::SWAP, 2);
+        self.cur.inlined.push(scope);
+        let r = self.comprehension_generator(generators, 0, 0, elt, value, kind);
+        self.cur.inlined.pop();
+        r?;
+        self.cur.line = line;
+        if saved == 0 {
+            return Ok(());
+        }
+        self.pop_handler();
+        let restore = |cg: &mut Self| {
+            cg.emit(Opcode::SWAP, saved + 1);
+            for &slot in slots.iter().rev() {
+                cg.emit(Opcode::STORE_FAST, slot);
+            }
+        };
+        restore(self);
+        let end = self.new_label();
+        self.jump_no_line(end);
+        self.place(cleanup);
+        self.cur.line = NO_LINE;
+        self.emit(Opcode::SWAP, 2);
+        self.emit(Opcode::POP_TOP, 0);
+        self.cur.line = line;
+        restore(self);
+        self.emit(Opcode::RERAISE, 0);
+        self.place(end);
+        Ok(())
+    }
+
+    /// The iterator of one `for` clause, on the iterable's line.
+    fn comprehension_iterator(&mut self, iterable: &'a Expr) -> CResult<()> {
+        self.compile_expr(iterable)?;
+        let saved = self.cur.line;
+        self.cur.line = self.line_of(iterable.range());
+        self.emit(Opcode::GET_ITER, 0);
+        self.cur.line = saved;
         Ok(())
     }
 
@@ -1813,17 +1966,23 @@ impl<'a> Codegen<'a> {
         let if_cleanup = self.new_label();
         let anchor = self.new_label();
         if index == 0 {
-            self.emit(Opcode::LOAD_FAST, 0);
+            if self.cur.inlined.is_empty() {
+                self.emit(Opcode::LOAD_FAST, 0);
+            }
         } else {
-            self.compile_expr(&gen.iter)?;
-            self.emit(Opcode::GET_ITER, 0);
+            self.comprehension_iterator(&gen.iter)?;
         }
         let depth = depth + 1;
         self.place(start);
+        // The step is charged to the iterable's line (CPython 3.13), the
+        // rest of the loop to the comprehension's.
+        let loop_line = self.cur.line;
+        self.cur.line = self.line_of(gen.iter.range());
         self.emit_jump(Opcode::FOR_ITER, anchor);
+        self.cur.line = loop_line;
         self.compile_store(&gen.target)?;
         for cond in &gen.ifs {
-            self.jump_if(cond, if_cleanup, false)?;
+            self.jump_if_at(cond, if_cleanup, false, Some(loop_line))?;
         }
         if index + 1 < generators.len() {
             self.comprehension_generator(generators, index + 1, depth, elt, value, kind)?;
@@ -2198,19 +2357,38 @@ impl<'a> Codegen<'a> {
 
     /// Compiles `e` as a condition: jumps to `target` when its truth equals `cond`.
     fn jump_if(&mut self, e: &'a Expr, target: Label, cond: bool) -> CResult<()> {
+        self.jump_if_at(e, target, cond, None)
+    }
+
+    /// `jump_if` whose conditional jumps are charged to `jump_line` when
+    /// given (a comprehension's `if` clauses jump on the comprehension's
+    /// line in CPython 3.13), each on its operand's line otherwise.
+    fn jump_if_at(
+        &mut self,
+        e: &'a Expr,
+        target: Label,
+        cond: bool,
+        jump_line: Option<u32>,
+    ) -> CResult<()> {
         self.nest(e.range())?;
         let saved = self.cur.line;
         self.cur.line = self.line_of(e.range());
-        let r = self.jump_if_inner(e, target, cond);
+        let r = self.jump_if_inner(e, target, cond, jump_line);
         self.cur.line = saved;
         self.depth -= 1;
         r
     }
 
-    fn jump_if_inner(&mut self, e: &'a Expr, target: Label, cond: bool) -> CResult<()> {
+    fn jump_if_inner(
+        &mut self,
+        e: &'a Expr,
+        target: Label,
+        cond: bool,
+        jump_line: Option<u32>,
+    ) -> CResult<()> {
         match e {
             Expr::UnaryOp(u) if u.op == UnaryOp::Not => {
-                return self.jump_if(&u.operand, target, !cond)
+                return self.jump_if_at(&u.operand, target, !cond, jump_line)
             }
             Expr::BoolOp(b) => {
                 let Some((last, rest)) = b.values.split_last() else {
@@ -2223,9 +2401,9 @@ impl<'a> Codegen<'a> {
                     target
                 };
                 for v in rest {
-                    self.jump_if(v, next2, cond2)?;
+                    self.jump_if_at(v, next2, cond2, jump_line)?;
                 }
-                self.jump_if(last, target, cond)?;
+                self.jump_if_at(last, target, cond, jump_line)?;
                 if next2 != target {
                     self.place(next2);
                 }
@@ -2234,11 +2412,11 @@ impl<'a> Codegen<'a> {
             Expr::If(i) => {
                 let end = self.new_label();
                 let next2 = self.new_label();
-                self.jump_if(&i.test, next2, false)?;
-                self.jump_if(&i.body, target, cond)?;
+                self.jump_if_at(&i.test, next2, false, jump_line)?;
+                self.jump_if_at(&i.body, target, cond, jump_line)?;
                 self.jump_no_line(end);
                 self.place(next2);
-                self.jump_if(&i.orelse, target, cond)?;
+                self.jump_if_at(&i.orelse, target, cond, jump_line)?;
                 self.place(end);
                 return Ok(());
             }
@@ -2252,7 +2430,7 @@ impl<'a> Codegen<'a> {
                     self.emit(Opcode::COPY, 2);
                     self.compare_op(c.ops[i]);
                     self.emit_to_bool();
-                    self.emit_jump(Opcode::POP_JUMP_IF_FALSE, cleanup);
+                    self.emit_condition_jump(Opcode::POP_JUMP_IF_FALSE, cleanup, jump_line);
                 }
                 self.compile_expr(&c.comparators[n - 1])?;
                 self.compare_op(c.ops[n - 1]);
@@ -2262,7 +2440,7 @@ impl<'a> Codegen<'a> {
                 } else {
                     Opcode::POP_JUMP_IF_FALSE
                 };
-                self.emit_jump(j, target);
+                self.emit_condition_jump(j, target, jump_line);
                 let end = self.new_label();
                 self.jump_no_line(end);
                 self.place(cleanup);
@@ -2285,7 +2463,7 @@ impl<'a> Codegen<'a> {
                 } else {
                     Opcode::POP_JUMP_IF_NOT_NONE
                 };
-                self.emit_jump(op, target);
+                self.emit_condition_jump(op, target, jump_line);
                 return Ok(());
             }
             _ => {}
@@ -2305,8 +2483,15 @@ impl<'a> Codegen<'a> {
         } else {
             Opcode::POP_JUMP_IF_FALSE
         };
-        self.emit_jump(j, target);
+        self.emit_condition_jump(j, target, jump_line);
         Ok(())
+    }
+
+    fn emit_condition_jump(&mut self, op: Opcode, target: Label, jump_line: Option<u32>) {
+        let saved = self.cur.line;
+        self.cur.line = jump_line.unwrap_or(saved);
+        self.emit_jump(op, target);
+        self.cur.line = saved;
     }
 
     /// Builds a tuple/list/set from elements that may contain `*x`.

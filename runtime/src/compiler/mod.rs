@@ -378,8 +378,8 @@ fn for_each_instruction_with_start(
 /// the pointer moves only to an instruction of the code.
 ///
 /// Also checks the operands the loop indexes without a check
-/// (`eval::dispatch`, `uncached!`): every `LOAD_FAST` and `STORE_FAST`
-/// names one of the code's locals, every `LOAD_CONST` one of its
+/// (`eval::dispatch`, `uncached!`): every instruction on a local
+/// (`Opcode::names_local`) names one of the code's locals, every `LOAD_CONST` one of its
 /// constants (the halves of the superinstructions that quickening forms
 /// are such instructions, each checked on its own).
 pub(crate) fn verify_control_flow(code: &CompiledCode) -> Result<(), String> {
@@ -388,7 +388,7 @@ pub(crate) fn verify_control_flow(code: &CompiledCode) -> Result<(), String> {
     for_each_instruction(code, |at, op, full| {
         let first_half = op.halves().map_or(op, |(first, _)| first);
         let bound = match first_half {
-            Opcode::LOAD_FAST | Opcode::STORE_FAST => code.varnames.len(),
+            op if op.names_local() => code.varnames.len(),
             Opcode::LOAD_CONST => code.consts.len(),
             _ => return,
         };
@@ -545,7 +545,7 @@ fn describe_arg(code: &CompiledCode, i: usize, op: Opcode, arg: u32) -> String {
             .consts
             .get(arg as usize)
             .map_or("(<?>)".into(), |c| format!("({})", constant_repr(c))),
-        Opcode::LOAD_FAST | Opcode::STORE_FAST | Opcode::DELETE_FAST => code
+        op if op.names_local() => code
             .varnames
             .get(arg as usize)
             .map_or("(<?>)".into(), |v| format!("({v})")),

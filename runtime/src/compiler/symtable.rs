@@ -3,11 +3,15 @@
 //!
 //! Pass 1 ([`SymbolTable::build`]) walks the AST once, creating one
 //! [`ScopeInfo`] per module, class, function, lambda and comprehension (each
-//! comprehension is its own function scope, 3.11 style, with the implicit
-//! parameter `.0`), recording how each name is used. It also refuses the
+//! comprehension is its own function scope with the implicit parameter
+//! `.0`), recording how each name is used. It also refuses the
 //! constructs outside Weft's subset (`match`, `async`, `@`, ...). Pass 2
 //! (`analyze`) resolves every name to a [`Scope`], turning captured locals
-//! into cells and threading free variables through intermediate scopes.
+//! into cells and threading free variables through intermediate scopes. It
+//! also marks the list, set and dict comprehensions that are compiled
+//! inline (PEP 709): those none of whose variables a nested scope
+//! captures; the enclosing scope's own variables they read stay plain
+//! locals there (no cell) unless a real nested scope needs them.
 
 use std::collections::{HashMap, HashSet};
 
@@ -141,6 +145,10 @@ pub(crate) struct ScopeInfo {
     pub(crate) is_generator: bool,
     /// A class body whose methods use `super`/`__class__`: needs a `__class__` cell.
     pub(crate) needs_class_closure: bool,
+    /// A list, set or dict comprehension compiled into its enclosing scope's
+    /// code (PEP 709, CPython 3.12+): set by the analysis when none of its
+    /// locals is captured by a nested scope.
+    pub(crate) inlined: bool,
     /// Where each `global`/`nonlocal` (or walrus-in-comprehension) directive was.
     directives: HashMap<String, TextRange>,
     comp_iter_target: bool,
@@ -157,6 +165,7 @@ impl ScopeInfo {
             children: Vec::new(),
             is_generator: matches!(kind, ScopeKind::Comprehension(CompKind::Generator)),
             needs_class_closure: false,
+            inlined: false,
             directives: HashMap::new(),
             comp_iter_target: false,
             comp_iter_expr: 0,
@@ -171,6 +180,15 @@ impl ScopeInfo {
     /// The resolved scope of a (mangled) name.
     pub(crate) fn scope(&self, name: &str) -> Option<Scope> {
         self.symbols.get(name).and_then(|s| s.scope)
+    }
+
+    /// The names this scope binds for itself (parameters and locals, cells
+    /// included), in the order they were first seen.
+    pub(crate) fn own_locals(&self) -> impl Iterator<Item = &str> {
+        self.names
+            .iter()
+            .filter(|n| matches!(self.scope(n), Some(Scope::Local | Scope::Cell)))
+            .map(String::as_str)
     }
 
     /// Cell variables in CPython's order (`__class__` first for classes, then sorted).
@@ -358,6 +376,14 @@ impl SymbolTable {
                 &newglobal,
                 depth + 1,
             )?;
+            if self.mark_inlined(child) && kind.is_function_like() {
+                // The inlined comprehension reads this scope's own locals
+                // directly: they need no cell unless a real nested scope
+                // inside it captures them.
+                child_free.retain(|name| {
+                    scopes.get(name) != Some(&Scope::Local) || self.captured_below(child, name)
+                });
+            }
             allfree.extend(child_free);
         }
         newfree.extend(allfree);
@@ -407,6 +433,34 @@ impl SymbolTable {
         }
         free.extend(newfree);
         Ok(())
+    }
+
+    /// Decides whether an analysed comprehension scope is compiled inline
+    /// (list, set and dict comprehensions whose locals no nested scope
+    /// captures), records it, and answers it.
+    fn mark_inlined(&mut self, id: ScopeId) -> bool {
+        let info = &self.scopes[id];
+        let inline = matches!(
+            info.kind,
+            ScopeKind::Comprehension(CompKind::List | CompKind::Set | CompKind::Dict)
+        ) && info.symbols.values().all(|s| s.scope != Some(Scope::Cell));
+        self.scopes[id].inlined = inline;
+        inline
+    }
+
+    /// True when a scope nested in `id` that keeps its own code object
+    /// (looking through inlined comprehensions) has `name` free.
+    fn captured_below(&self, id: ScopeId, name: &str) -> bool {
+        self.scopes[id].children.iter().any(|&child| {
+            let info = &self.scopes[child];
+            if info.inlined {
+                self.captured_below(child, name)
+            } else {
+                info.symbols
+                    .get(name)
+                    .is_some_and(|s| s.scope == Some(Scope::Free) || s.flags & DEF_FREE_CLASS != 0)
+            }
+        })
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -119,7 +119,7 @@ fn validate(code: &CompiledCode) {
         }
         match op {
             Opcode::LOAD_CONST => assert!((*arg as usize) < code.consts.len()),
-            Opcode::LOAD_FAST | Opcode::STORE_FAST | Opcode::DELETE_FAST => {
+            op if op.names_local() => {
                 assert!((*arg as usize) < code.varnames.len())
             }
             Opcode::LOAD_DEREF
@@ -553,17 +553,21 @@ fn class_scope_does_not_enclose_methods() {
     let c = compile("x = 0\nclass C:\n    x = 1\n    def m(self):\n        return x\n    y = [x for _ in range(2)]\n");
     let m = nested(&c, "C.m");
     assert_seq(m, &["LOAD_GLOBAL (x)"]);
-    let comp = nested(&c, "C.<listcomp>");
-    assert_seq(comp, &["LOAD_GLOBAL (x)"]);
-    // The first iterable is evaluated in the class body.
+    // The comprehension is inlined into the class body, and still reads
+    // past the class namespace.
     let body = nested(&c, "C");
     assert_seq(
         body,
+        &["STORE_FAST (_)", "LOAD_GLOBAL (x)", "LIST_APPEND 2"],
+    );
+    // The first iterable is evaluated in the class body.
+    assert_seq(
+        body,
         &[
-            "PUSH_NULL 0",
             "LOAD_NAME (range)",
             "PUSH_NULL 0",
             "LOAD_CONST (2)",
+            "CALL 1",
         ],
     );
 }
@@ -613,26 +617,54 @@ fn name_mangling() {
 
 #[test]
 fn comprehensions() {
+    // List, set and dict comprehensions are inlined (PEP 709): the
+    // iterator stays on the stack, the variables are the function's own
+    // fast locals, set aside before and put back after (also by the
+    // cleanup handler when an exception leaves the comprehension).
     let c = compile("def f(xs):\n    return [x * y for x in xs if x for y in range(x)]\n");
     let f = nested(&c, "f");
+    assert!(c
+        .consts
+        .iter()
+        .chain(f.consts.iter())
+        .all(|k| !matches!(k, Constant::Code(n) if n.name == "<listcomp>")));
+    assert_eq!(f.varnames, ["xs", "x", "y"]);
     assert_seq(
         f,
         &[
-            "LOAD_CONST (<code object <listcomp>, line 2>)",
-            "MAKE_FUNCTION 0",
-            "PUSH_NULL 0",
             "LOAD_FAST (xs)",
             "GET_ITER 0",
-            "CALL 1",
+            "LOAD_FAST_AND_CLEAR (x)",
+            "LOAD_FAST_AND_CLEAR (y)",
+            "SWAP 3",
+            "BUILD_LIST 0",
+            "SWAP 2",
+            "FOR_ITER",
+        ],
+    );
+    assert_seq(f, &["BINARY_OP (*)", "LIST_APPEND 3"]);
+    assert_seq(
+        f,
+        &[
+            "SWAP 3",
+            "STORE_FAST (y)",
+            "STORE_FAST (x)",
             "RETURN_VALUE 0",
         ],
     );
-    let lc = nested(&c, "f.<locals>.<listcomp>");
-    assert_eq!(lc.varnames[0], ".0");
-    assert_eq!(lc.arg_count, 1);
-    assert_seq(lc, &["RESUME 0", "BUILD_LIST 0", "LOAD_FAST (.0)"]);
-    assert_seq(lc, &["BINARY_OP (*)", "LIST_APPEND 3"]);
-    assert!(lc.units.len() > 4);
+    assert_seq(
+        f,
+        &[
+            "SWAP 2",
+            "POP_TOP 0",
+            "SWAP 3",
+            "STORE_FAST (y)",
+            "STORE_FAST (x)",
+            "RERAISE 0",
+        ],
+    );
+    assert_eq!(f.exception_table.len(), 1);
+    assert!(!f.exception_table[0].lasti);
 
     let c = compile("g = (x for x in y)\nd = {k: v for k, v in z}\ns = {a for a in b}\n");
     let ge = nested(&c, "<genexpr>");
@@ -642,23 +674,39 @@ fn comprehensions() {
         &["LOAD_FAST (x)", "YIELD_VALUE 0", "RESUME 1", "POP_TOP 0"],
     );
     assert_seq(ge, &["LOAD_CONST (None)", "RETURN_VALUE 0"]);
-    assert_seq(
-        nested(&c, "<dictcomp>"),
-        &["LOAD_FAST (k)", "LOAD_FAST (v)", "MAP_ADD 2"],
-    );
-    assert_seq(nested(&c, "<setcomp>"), &["SET_ADD 2"]);
+    // At module level the comprehensions' variables are fast locals too.
+    assert_eq!(c.varnames, ["k", "v", "a"]);
+    assert_seq(&c, &["LOAD_FAST (k)", "LOAD_FAST (v)", "MAP_ADD 2"]);
+    assert_seq(&c, &["SET_ADD 2"]);
+}
+
+#[test]
+fn comprehension_whose_variable_a_closure_captures_keeps_its_frame() {
+    let c = compile("def f(xs):\n    return [lambda: x for x in xs]\n");
+    let lc = nested(&c, "f.<locals>.<listcomp>");
+    assert_eq!(lc.cellvars, ["x"]);
+    assert!(nested(&c, "f").varnames == ["xs"]);
+}
+
+#[test]
+fn inlined_comprehension_reads_enclosing_locals_without_cells() {
+    let c = compile("def f(xs, k):\n    return [x + k for x in xs]\n");
+    let f = nested(&c, "f");
+    assert!(f.cellvars.is_empty());
+    assert_seq(f, &["LOAD_FAST (x)", "LOAD_FAST (k)", "BINARY_OP (+)"]);
+    // A lambda inside still captures the enclosing variable.
+    let c = compile("def f(xs, k):\n    return [lambda: k for x in xs]\n");
+    assert_eq!(nested(&c, "f").cellvars, ["k"]);
 }
 
 #[test]
 fn walrus_in_comprehension_binds_outside() {
     let c = compile("def f(xs):\n    ys = [(last := x) for x in xs]\n    return last\n");
     let f = nested(&c, "f");
-    assert_eq!(f.cellvars, ["last"]);
-    let lc = nested(&c, "f.<locals>.<listcomp>");
-    assert_eq!(lc.freevars, ["last"]);
-    assert_seq(lc, &["LOAD_FAST (x)", "COPY 1", "STORE_DEREF (last)"]);
+    assert!(f.cellvars.is_empty());
+    assert_seq(f, &["LOAD_FAST (x)", "COPY 1", "STORE_FAST (last)"]);
     let c = compile("[(m := v) for v in w]\n");
-    assert_seq(nested(&c, "<listcomp>"), &["COPY 1", "STORE_GLOBAL (m)"]);
+    assert_seq(&c, &["COPY 1", "STORE_GLOBAL (m)"]);
 }
 
 #[test]
@@ -1168,8 +1216,8 @@ fn lambdas_and_qualnames() {
         ],
     );
     nested(&c, "f.<locals>.C.m");
-    nested(&c, "f.<locals>.C.m.<locals>.<listcomp>");
-    nested(&c, "f.<locals>.C.m.<locals>.<listcomp>.<lambda>");
+    // The comprehension is inlined: the lambda is the method's (3.12+).
+    nested(&c, "f.<locals>.C.m.<locals>.<lambda>");
     let c = compile("def f():\n    global g\n    def g():\n        pass\n");
     nested(&c, "g");
 }
@@ -1314,8 +1362,10 @@ fn symtable_class_closure_and_walrus() {
     let m = st.scope(c.children[0]);
     assert_eq!(m.scope("__class__"), Some(Scope::Free));
     let f = st.scope(st.scope(0).children[1]);
-    assert_eq!(f.scope("y"), Some(Scope::Cell));
+    // The comprehension is inlined, so `y` needs no cell in `f`.
+    assert_eq!(f.scope("y"), Some(Scope::Local));
     let comp = st.scope(f.children[0]);
+    assert!(comp.inlined);
     assert_eq!(comp.scope("y"), Some(Scope::Free));
     assert_eq!(comp.params, [".0"]);
 }

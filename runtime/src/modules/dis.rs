@@ -88,7 +88,7 @@ fn argrepr(code: &CodeObject, op: Opcode, arg: u32) -> String {
             .get(arg as usize)
             .map(|v| format!("({})", const_repr(v)))
             .unwrap_or_default(),
-        Opcode::LOAD_FAST | Opcode::STORE_FAST | Opcode::DELETE_FAST => code
+        _ if op.names_local() => code
             .varnames
             .get(arg as usize)
             .and_then(|n| n.as_str().map(|s| format!("({s})")))
