@@ -106,6 +106,16 @@ class Queue:
 
     # -- put and get ---------------------------------------------------------------
 
+    def get(self, block=True, timeout=None):
+        """Take the next item.  On an empty queue: wait for one when block is
+        true (no longer than timeout seconds if given), else raise Empty."""
+        with self.mutex:
+            _wait_while(self.not_empty, self._is_empty_locked, block, timeout,
+                        Empty)
+            item = self._get()
+            self.not_full.notify()
+        return item
+
     def put(self, item, block=True, timeout=None):
         """Add item.  On a full bounded queue: wait for room when block is
         true (no longer than timeout seconds if given), else raise Full."""
@@ -116,16 +126,6 @@ class Queue:
             self._put(item)
             self.unfinished_tasks += 1
             self.not_empty.notify()
-
-    def get(self, block=True, timeout=None):
-        """Take the next item.  On an empty queue: wait for one when block is
-        true (no longer than timeout seconds if given), else raise Empty."""
-        with self.mutex:
-            _wait_while(self.not_empty, self._is_empty_locked, block, timeout,
-                        Empty)
-            item = self._get()
-            self.not_full.notify()
-        return item
 
     def put_nowait(self, item):
         """put(item) that never waits."""
@@ -138,11 +138,11 @@ class Queue:
     # -- storage: subclasses change the order by overriding these four; they
     #    always run with the mutex held ------------------------------------------
 
-    def _init(self, maxsize):
-        self.queue = deque()
-
     def _qsize(self):
         return len(self.queue)
+
+    def _init(self, maxsize):
+        self.queue = deque()
 
     def _put(self, item):
         self.queue.append(item)
@@ -191,9 +191,6 @@ class PriorityQueue(Queue):
     def _init(self, maxsize):
         self.queue = []
 
-    def _qsize(self):
-        return len(self.queue)
-
     def _put(self, item):
         heap = self.queue
         heap.append(item)
@@ -216,14 +213,11 @@ class LifoQueue(Queue):
     def _init(self, maxsize):
         self.queue = []
 
-    def _qsize(self):
-        return len(self.queue)
+    def _get(self):
+        return self.queue.pop()
 
     def _put(self, item):
         self.queue.append(item)
-
-    def _get(self):
-        return self.queue.pop()
 
 
 class SimpleQueue:

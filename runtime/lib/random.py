@@ -310,11 +310,11 @@ class Random:
             self.gauss_next = spare
 
     def random(self):
-        """random() -> x in the interval [0, 1)."""
+        """A float x with 0.0 <= x < 1.0."""
         return self._gen.random()
 
     def getrandbits(self, k):
-        """getrandbits(k) -> x.  Generates an int with k random bits."""
+        """A non-negative int of k random bits."""
         return self._gen.getrandbits(k)
 
     # -- integers ----------------------------------------------------------------
