@@ -391,12 +391,20 @@ def _at_least_one(kind, given):
         raise TypeError('%s expected 1 argument, got 0' % kind)
 
 
+def _getter_repr(self):
+    return 'operator.%s(%s)' % (_kind(self), _arguments_repr(self._given, {}))
+
+
+def _getter_reduce(self):
+    return (type(self), self._given)
+
+
 class attrgetter:
     """attrgetter(name, ...): a callable that returns obj.name for its
     argument obj (a tuple of them for several names).  A dotted name such as
     'a.b' follows the attributes one after another."""
 
-    __slots__ = ('_names', '_chains')
+    __slots__ = ('_given', '_chains')
 
     def __init__(self, *names):
         _at_least_one('attrgetter', names)
@@ -405,7 +413,7 @@ class attrgetter:
             if not isinstance(name, str):
                 raise TypeError('attribute name must be a string')
             chains.append(name.split('.'))
-        self._names = names
+        self._given = names
         self._chains = chains
 
     def __call__(self, obj):
@@ -419,36 +427,28 @@ class attrgetter:
             return found[0]
         return tuple(found)
 
-    def __repr__(self):
-        return 'operator.%s(%s)' % (_kind(self),
-                                    _arguments_repr(self._names, {}))
-
-    def __reduce__(self):
-        return (type(self), self._names)
+    __repr__ = _getter_repr
+    __reduce__ = _getter_reduce
 
 
 class itemgetter:
     """itemgetter(key, ...): a callable that returns obj[key] for its argument
     obj (a tuple of them for several keys)."""
 
-    __slots__ = ('_keys',)
+    __slots__ = ('_given',)
 
     def __init__(self, *keys):
         _at_least_one('itemgetter', keys)
-        self._keys = keys
+        self._given = keys
 
     def __call__(self, obj):
-        keys = self._keys
+        keys = self._given
         if len(keys) == 1:
             return obj[keys[0]]
         return tuple([obj[key] for key in keys])
 
-    def __repr__(self):
-        return 'operator.%s(%s)' % (_kind(self),
-                                    _arguments_repr(self._keys, {}))
-
-    def __reduce__(self):
-        return (type(self), self._keys)
+    __repr__ = _getter_repr
+    __reduce__ = _getter_reduce
 
 
 class methodcaller:

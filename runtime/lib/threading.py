@@ -75,6 +75,16 @@ def stack_size(*args):
 # Condition
 # ==============================================================================
 
+def _acquire_within(lock, timeout):
+    # lock.acquire() waiting at most timeout seconds: None waits as long as
+    # it takes, zero or less only tries.
+    if timeout is None:
+        return lock.acquire()
+    if timeout > 0:
+        return lock.acquire(True, timeout)
+    return lock.acquire(False)
+
+
 def _unwind_rlock(lock):
     # Release a re-entrant lock this thread holds until it is free; the
     # number of releases is what _rewind_rlock needs to restore it.  Once the
@@ -165,12 +175,7 @@ class Condition:
         woken = False
         try:
             # notify() opens the gate by releasing it.
-            if timeout is None:
-                woken = gate.acquire()
-            elif timeout > 0:
-                woken = gate.acquire(True, timeout)
-            else:
-                woken = gate.acquire(False)
+            woken = _acquire_within(gate, timeout)
             return woken
         finally:
             self._acquire_restore(saved)
@@ -548,26 +553,21 @@ def _fallback_format(exc, seen):
     return text + _exception_only(exc)
 
 
+def _tuple_item(index):
+    def item(self):
+        return self[index]
+    return item
+
+
 class _ExceptHookArgs(tuple):
     """ExceptHookArgs(exc_type, exc_value, exc_traceback, thread)"""
 
     __slots__ = ()
 
-    @property
-    def exc_type(self):
-        return self[0]
-
-    @property
-    def exc_value(self):
-        return self[1]
-
-    @property
-    def exc_traceback(self):
-        return self[2]
-
-    @property
-    def thread(self):
-        return self[3]
+    exc_type = property(_tuple_item(0))
+    exc_value = property(_tuple_item(1))
+    exc_traceback = property(_tuple_item(2))
+    thread = property(_tuple_item(3))
 
     def __repr__(self):
         return ('_thread._ExceptHookArgs(exc_type=%r, exc_value=%r, '
@@ -755,13 +755,7 @@ class Thread:
         running = self._done_lock
         if running is None or self._is_stopped:
             return
-        if timeout is None:
-            ended = running.acquire()
-        elif timeout > 0:
-            ended = running.acquire(True, timeout)
-        else:
-            ended = running.acquire(False)
-        if ended:
+        if _acquire_within(running, timeout):
             # leave the lock free for every other joiner
             running.release()
 
