@@ -1,5 +1,8 @@
-"""Container datatypes (Weft's implementation of `collections`):
-deque, defaultdict, Counter, namedtuple, OrderedDict."""
+"""Weft's `collections` module: deque, defaultdict, OrderedDict, Counter
+and namedtuple.
+
+deque is a ring buffer whose every operation holds the deque's own lock, so
+threads may share one."""
 
 import _thread
 
@@ -41,9 +44,9 @@ _MIN_CAPACITY = 8
 
 
 class deque:
-    """deque([iterable[, maxlen]]) --> deque object
-
-    A list-like sequence optimized for data accesses near its endpoints."""
+    """deque([iterable[, maxlen]]): a double-ended queue, cheap to grow and
+    shrink at either end; with maxlen, adding past it drops items from the
+    other end."""
 
     # Items live in a circular buffer `_buf` whose length `_cap` is a power of
     # two; the first item is at `_head`, there are `_size` items.  `_state`
@@ -182,7 +185,7 @@ class deque:
     # -- adding and removing ---------------------------------------------------
 
     def append(self, x):
-        """Add an element to the right side of the deque."""
+        """Put x at the right end."""
         with self._lock:
             self._state += 1
             size = self._size
@@ -199,7 +202,7 @@ class deque:
             self._size = size + 1
 
     def appendleft(self, x):
-        """Add an element to the left side of the deque."""
+        """Put x at the left end."""
         with self._lock:
             self._state += 1
             if self._maxlen is not None and self._size >= self._maxlen:
@@ -209,7 +212,7 @@ class deque:
             self._push_left(x)
 
     def pop(self):
-        """Remove and return the rightmost element."""
+        """Take the item at the right end off and return it."""
         with self._lock:
             if not self._size:
                 raise IndexError('pop from an empty deque')
@@ -217,7 +220,7 @@ class deque:
             return self._pop_right()
 
     def popleft(self):
-        """Remove and return the leftmost element."""
+        """Take the item at the left end off and return it."""
         with self._lock:
             if not self._size:
                 raise IndexError('pop from an empty deque')
@@ -232,7 +235,7 @@ class deque:
             return x
 
     def extend(self, iterable):
-        """Extend the right side of the deque with elements from the iterable."""
+        """append() each item of iterable in turn."""
         if iterable is self:
             iterable = self._snapshot()
         if type(iterable) is list or type(iterable) is tuple:
@@ -253,7 +256,8 @@ class deque:
             append(x)
 
     def extendleft(self, iterable):
-        """Extend the left side of the deque with elements from the iterable."""
+        """appendleft() each item of iterable in turn (so they end up
+        reversed)."""
         if iterable is self:
             iterable = self._snapshot()
         if type(iterable) is list or type(iterable) is tuple:
@@ -274,7 +278,7 @@ class deque:
             appendleft(x)
 
     def clear(self):
-        """Remove all elements from the deque."""
+        """Empty the deque."""
         with self._lock:
             self._state += 1
             self._buf = [None] * _MIN_CAPACITY
@@ -283,7 +287,7 @@ class deque:
             self._size = 0
 
     def insert(self, i, x):
-        """Insert x before index i."""
+        """Put x in front of position i."""
         idx = _as_index(i)
         if idx is None:
             raise TypeError("'%s' object cannot be interpreted as an integer"
@@ -315,7 +319,7 @@ class deque:
         self._size = size
 
     def remove(self, value):
-        """Remove the first occurrence of value."""
+        """Delete the leftmost item equal to value."""
         items = self._snapshot()
         state = self._state
         for i in range(len(items)):
@@ -332,8 +336,8 @@ class deque:
         raise ValueError('%r is not in deque' % (value,))
 
     def rotate(self, n=1):
-        """Rotate the deque n steps to the right (default n=1).
-        If n is negative, rotates left."""
+        """Move the last n items to the front (n < 0: the first -n items to
+        the back)."""
         steps = _as_index(n)
         if steps is None:
             raise TypeError("'%s' object cannot be interpreted as an integer"
@@ -343,7 +347,7 @@ class deque:
             self._rotate(steps)
 
     def reverse(self):
-        """Reverse *IN PLACE*."""
+        """Turn the deque back to front, in place."""
         with self._lock:
             buf = self._buf
             mask = self._cap - 1
@@ -363,7 +367,7 @@ class deque:
             return self._tolist()
 
     def count(self, value):
-        """Return number of occurrences of value."""
+        """How many items equal value."""
         n = 0
         for item in self._snapshot():
             if item is value or item == value:
@@ -371,7 +375,8 @@ class deque:
         return n
 
     def index(self, value, start=0, stop=9223372036854775807):
-        """Return first index of value.  Raises ValueError if not present."""
+        """Position of the leftmost item equal to value (within start:stop);
+        ValueError if there is none."""
         items = self._snapshot()
         size = len(items)
         if start < 0:
@@ -397,11 +402,11 @@ class deque:
 
     @property
     def maxlen(self):
-        """maximum size of a deque or None if unbounded"""
+        """The bound on the length given at creation, or None."""
         return self._maxlen
 
     def copy(self):
-        """Return a shallow copy of a deque."""
+        """A new deque with the same items and maxlen."""
         return type(self)(self._snapshot(), self._maxlen)
 
     __copy__ = copy
@@ -582,10 +587,9 @@ class _deque_iterator:
 ################################################################################
 
 class defaultdict(dict):
-    """defaultdict(default_factory=None, /, [...]) --> dict with default factory
-
-    Missing keys are created by calling default_factory() (KeyError when it
-    is None)."""
+    """defaultdict(default_factory=None, /, ...): a dict that fills in a
+    missing key with default_factory() on lookup (a KeyError when the factory
+    is None).  The other arguments are dict()'s."""
 
     def __init__(self, default_factory=None, /, *args, **kwargs):
         if default_factory is not None and not callable(default_factory):
@@ -617,7 +621,7 @@ class defaultdict(dict):
         return '%s(%s, %s)' % (_type_name(self), frepr, dict.__repr__(self))
 
     def copy(self):
-        """D.copy() -> a shallow copy of D."""
+        """A new defaultdict with the same factory and items."""
         return type(self)(self.default_factory, self)
 
     __copy__ = copy
@@ -657,22 +661,21 @@ class OrderedDict(dict):
         self.update(other, **kwds)
 
     def update(self, other=(), /, **kwds):
-        """Update from a mapping or an iterable of pairs, then keywords."""
-        if isinstance(other, dict):
-            for key in other:
-                self[key] = other[key]
-        elif hasattr(other, 'keys'):
-            for key in other.keys():
-                self[key] = other[key]
+        """Set keys from a mapping (anything with keys()) or from an iterable
+        of pairs, then from the keywords."""
+        if isinstance(other, dict) or hasattr(other, 'keys'):
+            keys = other if isinstance(other, dict) else other.keys()
+            pairs = [(key, other[key]) for key in keys]
         else:
-            for key, value in other:
-                self[key] = value
-        for key, value in kwds.items():
+            pairs = other
+        for key, value in pairs:
             self[key] = value
+        for key in kwds:
+            self[key] = kwds[key]
 
     def move_to_end(self, key, last=True):
-        """Move an existing element to the end (or beginning if last is
-        false).  Raise KeyError if the element does not exist."""
+        """Make key the last one (the first with last=False); KeyError if
+        it is absent."""
         value = dict.pop(self, key)
         if last:
             dict.__setitem__(self, key, value)
@@ -696,23 +699,23 @@ class OrderedDict(dict):
         return key, value
 
     def setdefault(self, key, default=None):
-        """Insert key with a value of default if key is not in the dictionary.
-        Return the value for key if key is in the dictionary, else default."""
-        if key in self:
-            return self[key]
-        self[key] = default
-        return default
+        """The value of key; an absent key is first added with value
+        default."""
+        if key not in self:
+            self[key] = default
+            return default
+        return self[key]
 
     def copy(self):
-        """od.copy() -> a shallow copy of od"""
+        """A new dictionary of the same class with the same items."""
         return type(self)(self)
 
     __copy__ = copy
 
     @classmethod
     def fromkeys(cls, iterable, value=None):
-        """Create a new ordered dictionary with keys from iterable and values
-        set to value."""
+        """A new dictionary of this class mapping each item of iterable to
+        value."""
         result = cls()
         for key in iterable:
             result[key] = value
@@ -776,10 +779,6 @@ class OrderedDict(dict):
 # Counter
 ################################################################################
 
-def _count_value(item):
-    return item[1]
-
-
 def _mapping_items(obj):
     if hasattr(obj, 'items'):
         return obj.items()
@@ -791,9 +790,79 @@ def _is_mapping(obj):
                                      hasattr(obj, '__getitem__'))
 
 
+def _count_of(pair):
+    return pair[1]
+
+
+# How two counts combine in the multiset operators, and what becomes of a
+# count present only on the right-hand side (None: dropped).
+def _plus(mine, theirs):
+    return mine + theirs
+
+
+def _minus(mine, theirs):
+    return mine - theirs
+
+
+def _larger(mine, theirs):
+    return theirs if mine < theirs else mine
+
+
+def _smaller(mine, theirs):
+    return mine if mine < theirs else theirs
+
+
+def _if_positive(count):
+    return count if count > 0 else None
+
+
+def _negated_if_negative(count):
+    return 0 - count if count < 0 else None
+
+
+def _merge(left, right, combine, right_only):
+    """A new Counter: left's keys (in left's order) with combine(left count,
+    right count) where that is positive, then right's other keys mapped by
+    right_only."""
+    merged = Counter()
+    for key, count in left.items():
+        value = combine(count, right[key])
+        if value > 0:
+            merged[key] = value
+    if right_only is not None:
+        for key, count in right.items():
+            if key in left:
+                continue
+            value = right_only(count)
+            if value is not None:
+                merged[key] = value
+    return merged
+
+
+def _every_count(left, right, holds):
+    # holds(left[k], right[k]) for every key of either (absent keys count 0)
+    for side in (left, right):
+        for key in side:
+            if not holds(left[key], right[key]):
+                return False
+    return True
+
+
+def _equal(x, y):
+    return x == y
+
+
+def _at_most(x, y):
+    return x <= y
+
+
+def _at_least(x, y):
+    return x >= y
+
+
 class Counter(dict):
-    """Dict subclass for counting hashable items (a multiset).  Missing
-    elements count as zero."""
+    """A dict that counts things: keys are elements, values their counts
+    (a multiset).  Looking up an absent element gives 0."""
 
     def __init__(self, iterable=None, /, **kwds):
         dict.__init__(self)
@@ -803,26 +872,23 @@ class Counter(dict):
         return 0
 
     def total(self):
-        """Sum of the counts"""
-        total = 0
-        for v in self.values():
-            total = total + v
-        return total
+        """The sum of all the counts."""
+        grand = 0
+        for count in self.values():
+            grand = grand + count
+        return grand
 
     def most_common(self, n=None):
-        """List the n most common elements and their counts from the most
-        common to the least (ties keep insertion order).  If n is None, list
-        all element counts."""
-        ordered = sorted(self.items(), key=_count_value, reverse=True)
+        """(element, count) pairs from the highest count down, ties in
+        insertion order; only the first n when n is given."""
+        ranked = sorted(self.items(), key=_count_of, reverse=True)
         if n is None:
-            return ordered
-        if n <= 0:
-            return []
-        return ordered[:n]
+            return ranked
+        return ranked[:n] if n > 0 else []
 
     def elements(self):
-        """Iterator over elements repeating each as many times as its count.
-        Elements with a count below one are ignored."""
+        """An iterator repeating each element as often as its count says
+        (elements with counts below one do not appear)."""
         return _counter_elements(list(self.items()))
 
     @classmethod
@@ -831,42 +897,39 @@ class Counter(dict):
             'Counter.fromkeys() is undefined.  Use Counter(iterable) instead.')
 
     def update(self, iterable=None, /, **kwds):
-        """Add counts from an iterable of elements or from a mapping of
-        counts (and from keyword arguments)."""
+        """Add counts: one per item of an iterable, or the values of a
+        mapping, then those given as keywords."""
         if iterable is not None:
-            if _is_mapping(iterable):
-                if self:
-                    get = self.get
-                    for elem, count in _mapping_items(iterable):
-                        self[elem] = count + get(elem, 0)
-                elif isinstance(iterable, dict):
-                    dict.update(self, iterable)
-                else:
-                    for elem, count in _mapping_items(iterable):
-                        self[elem] = count
-            else:
-                get = self.get
+            if not _is_mapping(iterable):
                 for elem in iterable:
-                    self[elem] = get(elem, 0) + 1
+                    self[elem] = self.get(elem, 0) + 1
+            elif self:
+                for elem, count in _mapping_items(iterable):
+                    self[elem] = count + self.get(elem, 0)
+            elif isinstance(iterable, dict):
+                # an empty Counter takes a dict's counts as they are
+                dict.update(self, iterable)
+            else:
+                for elem, count in _mapping_items(iterable):
+                    self[elem] = count
         if kwds:
             self.update(kwds)
 
     def subtract(self, iterable=None, /, **kwds):
-        """Subtract counts (which may go to zero or below) given an iterable
-        of elements or a mapping of counts."""
+        """Take counts away (they may drop to zero or below): one per item
+        of an iterable, or the values of a mapping, then keywords."""
         if iterable is not None:
-            get = self.get
             if _is_mapping(iterable):
-                for elem, count in _mapping_items(iterable):
-                    self[elem] = get(elem, 0) - count
+                pairs = _mapping_items(iterable)
             else:
-                for elem in iterable:
-                    self[elem] = get(elem, 0) - 1
+                pairs = [(elem, 1) for elem in iterable]
+            for elem, count in pairs:
+                self[elem] = self.get(elem, 0) - count
         if kwds:
             self.subtract(kwds)
 
     def copy(self):
-        """Return a shallow copy."""
+        """A shallow copy, of the same class."""
         return type(self)(self)
 
     __copy__ = copy
@@ -875,8 +938,7 @@ class Counter(dict):
         return (type(self), (dict(self),))
 
     def __delitem__(self, elem):
-        """Like dict.__delitem__() but does not raise KeyError for missing
-        values."""
+        """Remove elem's count; an absent elem is no error."""
         if elem in self:
             dict.__delitem__(self, elem)
 
@@ -884,165 +946,106 @@ class Counter(dict):
         if not self:
             return '%s()' % _type_name(self)
         try:
-            d = dict(self.most_common())
+            shown = dict(self.most_common())
         except TypeError:
-            d = dict(self)
-        return '%s(%r)' % (_type_name(self), d)
+            # counts that do not order among themselves
+            shown = dict(self)
+        return '%s(%r)' % (_type_name(self), shown)
 
-    # -- multiset comparisons (missing elements count as zero) -----------------
+    # -- comparisons: as multisets, an absent element counting zero ---------
 
     def __eq__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
-        for c in (self, other):
-            for e in c:
-                if not (self[e] == other[e]):
-                    return False
-        return True
+        if isinstance(other, Counter):
+            return _every_count(self, other, _equal)
+        return NotImplemented
 
     def __ne__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
-        return not self == other
+        if isinstance(other, Counter):
+            return not _every_count(self, other, _equal)
+        return NotImplemented
 
     def __le__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
-        for c in (self, other):
-            for e in c:
-                if not (self[e] <= other[e]):
-                    return False
-        return True
-
-    def __lt__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
-        return self <= other and self != other
+        if isinstance(other, Counter):
+            return _every_count(self, other, _at_most)
+        return NotImplemented
 
     def __ge__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
-        for c in (self, other):
-            for e in c:
-                if not (self[e] >= other[e]):
-                    return False
-        return True
+        if isinstance(other, Counter):
+            return _every_count(self, other, _at_least)
+        return NotImplemented
+
+    def __lt__(self, other):
+        if isinstance(other, Counter):
+            return self <= other and self != other
+        return NotImplemented
 
     def __gt__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
-        return self >= other and self != other
+        if isinstance(other, Counter):
+            return self >= other and self != other
+        return NotImplemented
 
     __hash__ = None
 
-    # -- multiset arithmetic (results keep only positive counts) ---------------
+    # -- arithmetic: results hold only positive counts -----------------------
 
     def __add__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
-        result = Counter()
-        for elem, count in self.items():
-            newcount = count + other[elem]
-            if newcount > 0:
-                result[elem] = newcount
-        for elem, count in other.items():
-            if elem not in self and count > 0:
-                result[elem] = count
-        return result
+        if isinstance(other, Counter):
+            return _merge(self, other, _plus, _if_positive)
+        return NotImplemented
 
     def __sub__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
-        result = Counter()
-        for elem, count in self.items():
-            newcount = count - other[elem]
-            if newcount > 0:
-                result[elem] = newcount
-        for elem, count in other.items():
-            if elem not in self and count < 0:
-                result[elem] = 0 - count
-        return result
+        if isinstance(other, Counter):
+            return _merge(self, other, _minus, _negated_if_negative)
+        return NotImplemented
 
     def __or__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
-        result = Counter()
-        for elem, count in self.items():
-            other_count = other[elem]
-            newcount = other_count if count < other_count else count
-            if newcount > 0:
-                result[elem] = newcount
-        for elem, count in other.items():
-            if elem not in self and count > 0:
-                result[elem] = count
-        return result
+        if isinstance(other, Counter):
+            return _merge(self, other, _larger, _if_positive)
+        return NotImplemented
 
     def __and__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
-        result = Counter()
-        for elem, count in self.items():
-            other_count = other[elem]
-            newcount = count if count < other_count else other_count
-            if newcount > 0:
-                result[elem] = newcount
-        return result
+        if isinstance(other, Counter):
+            return _merge(self, other, _smaller, None)
+        return NotImplemented
 
     def __pos__(self):
-        """Adds an empty counter, effectively stripping negative and zero
-        counts"""
-        result = Counter()
-        for elem, count in self.items():
-            if count > 0:
-                result[elem] = count
-        return result
+        """The positive counts only."""
+        return _merge(Counter(), self, None, _if_positive)
 
     def __neg__(self):
-        """Subtracts from an empty counter.  Strips positive and zero counts,
-        and flips the sign on negative counts."""
-        result = Counter()
-        for elem, count in self.items():
-            if count < 0:
-                result[elem] = 0 - count
-        return result
+        """The negative counts only, negated."""
+        return _merge(Counter(), self, None, _negated_if_negative)
 
-    def _keep_positive(self):
-        nonpositive = [elem for elem, count in self.items() if not count > 0]
-        for elem in nonpositive:
+    # In place: any mapping on the right (as CPython); afterwards only
+    # positive counts stay.
+
+    def _drop_non_positive(self):
+        for elem in [e for e, count in self.items() if not count > 0]:
             dict.__delitem__(self, elem)
         return self
 
     def __iadd__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
         for elem, count in other.items():
-            self[elem] += count
-        return self._keep_positive()
+            self[elem] = self[elem] + count
+        return self._drop_non_positive()
 
     def __isub__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
         for elem, count in other.items():
-            self[elem] -= count
-        return self._keep_positive()
+            self[elem] = self[elem] - count
+        return self._drop_non_positive()
 
     def __ior__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
-        for elem, other_count in other.items():
-            count = self[elem]
-            if other_count > count:
-                self[elem] = other_count
-        return self._keep_positive()
+        for elem, theirs in other.items():
+            if theirs > self[elem]:
+                self[elem] = theirs
+        return self._drop_non_positive()
 
     def __iand__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
-        for elem, count in list(self.items()):
-            other_count = other[elem]
-            if other_count < count:
-                self[elem] = other_count
-        return self._keep_positive()
+        for elem, mine in list(self.items()):
+            theirs = other[elem]
+            if theirs < mine:
+                self[elem] = theirs
+        return self._drop_non_positive()
 
 
 def _counter_elements(items):
@@ -1145,14 +1148,36 @@ def _make_new(typename, field_names, defaults):
 _MISSING = object()
 
 
+def _check_names(typename, field_names, renamed):
+    # The type name and every field name must be identifiers and not
+    # keywords; field names must also be distinct and (unless rename= made
+    # them) not start with an underscore.
+    for candidate in [typename] + field_names:
+        problem = None
+        if type(candidate) is not str:
+            raise TypeError('Type names and field names must be strings')
+        if not candidate.isidentifier():
+            problem = 'must be valid identifiers'
+        elif candidate in _KEYWORDS:
+            problem = 'cannot be a keyword'
+        if problem is not None:
+            raise ValueError('Type names and field names %s: %r'
+                             % (problem, candidate))
+    distinct = set()
+    for field in field_names:
+        if field[:1] == '_' and not renamed:
+            raise ValueError('Field names cannot start with an underscore: '
+                             '%r' % (field,))
+        if field in distinct:
+            raise ValueError('Encountered duplicate field name: %r'
+                             % (field,))
+        distinct.add(field)
+
+
 def namedtuple(typename, field_names, *, rename=False, defaults=None,
                module=None):
-    """Returns a new subclass of tuple with named fields.
-
-    >>> Point = namedtuple('Point', ['x', 'y'])
-    >>> Point(11, y=22)
-    Point(x=11, y=22)
-    """
+    """Make a tuple subclass whose items can also be read by name:
+    namedtuple('Point', 'x y')(1, y=2) is Point(x=1, y=2), with .x == 1."""
     if isinstance(field_names, str):
         field_names = field_names.replace(',', ' ').split()
     field_names = [str(name) for name in field_names]
@@ -1167,35 +1192,14 @@ def namedtuple(typename, field_names, *, rename=False, defaults=None,
                 field_names[index] = '_%d' % index
             seen.add(field_names[index])
 
-    for name in [typename] + field_names:
-        if type(name) is not str:
-            raise TypeError('Type names and field names must be strings')
-        if not name.isidentifier():
-            raise ValueError('Type names and field names must be valid '
-                             'identifiers: %r' % (name,))
-        if name in _KEYWORDS:
-            raise ValueError('Type names and field names cannot be a '
-                             'keyword: %r' % (name,))
+    _check_names(typename, field_names, rename)
 
-    seen = set()
-    for name in field_names:
-        if name.startswith('_') and not rename:
-            raise ValueError('Field names cannot start with an underscore: '
-                             '%r' % (name,))
-        if name in seen:
-            raise ValueError('Encountered duplicate field name: %r' % (name,))
-        seen.add(name)
-
-    field_defaults = {}
-    if defaults is not None:
-        defaults = tuple(defaults)
-        if len(defaults) > len(field_names):
-            raise TypeError('Got more default values than field names')
-        first = len(field_names) - len(defaults)
-        for i in range(len(defaults)):
-            field_defaults[field_names[first + i]] = defaults[i]
-    else:
-        defaults = ()
+    defaults = () if defaults is None else tuple(defaults)
+    if len(field_names) < len(defaults):
+        raise TypeError('Got more default values than field names')
+    # the defaults belong to the last fields
+    defaulted = field_names[len(field_names) - len(defaults):]
+    field_defaults = dict(zip(defaulted, defaults))
 
     fields = tuple(field_names)
     nfields = len(fields)
@@ -1205,7 +1209,8 @@ def namedtuple(typename, field_names, *, rename=False, defaults=None,
     tuple_new = tuple.__new__
 
     __new__ = _make_new(typename, fields, defaults)
-    __new__.__doc__ = 'Create new instance of %s(%s)' % (typename, arg_list)
+    __new__.__doc__ = 'Build a %s from its fields: %s(%s)' % (
+        typename, typename, arg_list)
 
     def _make(cls, iterable):
         result = tuple_new(cls, iterable)
@@ -1214,8 +1219,7 @@ def namedtuple(typename, field_names, *, rename=False, defaults=None,
                             % (nfields, len(result)))
         return result
 
-    _make.__doc__ = 'Make a new %s object from a sequence or iterable' % (
-        typename,)
+    _make.__doc__ = 'Build a %s from the items of an iterable' % (typename,)
 
     def _replace(self, /, **kwds):
         values = []
@@ -1229,47 +1233,41 @@ def namedtuple(typename, field_names, *, rename=False, defaults=None,
             raise ValueError('Got unexpected field names: %r' % (list(kwds),))
         return self._make(values)
 
-    _replace.__doc__ = ('Return a new %s object replacing specified fields '
-                        'with new values' % (typename,))
+    _replace.__doc__ = ('A copy of this %s with the fields named as keywords '
+                        'set to new values' % (typename,))
 
     def __repr__(self):
-        """Return a nicely formatted representation string"""
+        """Name(field=value, ...)"""
         parts = []
         for i in range(nfields):
             parts.append('%s=%r' % (fields[i], self[i]))
         return '%s(%s)' % (type(self).__name__, ', '.join(parts))
 
     def _asdict(self):
-        """Return a new dict which maps field names to their values."""
+        """A dict from each field name to its value."""
         result = {}
         for i in range(nfields):
             result[fields[i]] = self[i]
         return result
 
     def __getnewargs__(self):
-        """Return self as a plain tuple.  Used by copy and pickle."""
+        """The items as a plain tuple, for copy and pickle."""
         return tuple(self)
 
     for method in (_make, _replace, __repr__, _asdict, __getnewargs__):
         method.__qualname__ = typename + '.' + method.__name__
 
-    namespace = {
-        '__doc__': '%s(%s)' % (typename, arg_list),
-        '__slots__': (),
-        '_fields': fields,
-        '_field_defaults': field_defaults,
-        '__new__': staticmethod(__new__),
-        '_make': classmethod(_make),
-        '_replace': _replace,
-        '__repr__': __repr__,
-        '_asdict': _asdict,
-        '__getnewargs__': __getnewargs__,
-        '__match_args__': fields,
-        '__module__': '__main__' if module is None else module,
-        '__qualname__': typename,
-    }
+    namespace = {'__doc__': '%s(%s)' % (typename, arg_list), '__slots__': (),
+                 '_fields': fields, '_field_defaults': field_defaults,
+                 '__new__': staticmethod(__new__),
+                 '_make': classmethod(_make)}
+    for method in (_replace, __repr__, _asdict, __getnewargs__):
+        namespace[method.__name__] = method
+    namespace['__match_args__'] = fields
     for index in range(nfields):
         namespace[fields[index]] = _field_property(
-            index, 'Alias for field number %d' % index)
+            index, 'Item %d of the tuple, by name' % index)
+    namespace['__module__'] = '__main__' if module is None else module
+    namespace['__qualname__'] = typename
 
     return type(typename, (tuple,), namespace)

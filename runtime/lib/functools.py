@@ -1,6 +1,9 @@
-"""Higher-order functions and operations on callables (Weft's implementation
-of `functools`): reduce, partial, lru_cache, cache, wraps, update_wrapper,
-total_ordering, cmp_to_key."""
+"""Weft's `functools` module: tools that take or make callables (reduce,
+partial, lru_cache and cache, wraps and update_wrapper, total_ordering,
+cmp_to_key).
+
+lru_cache keeps its table and its counters behind one lock per decorated
+function, so it can be hit from many threads at once."""
 
 import _thread
 from collections import namedtuple
@@ -10,159 +13,118 @@ __all__ = ['update_wrapper', 'wraps', 'WRAPPER_ASSIGNMENTS', 'WRAPPER_UPDATES',
            'partial']
 
 
-################################################################################
-# update_wrapper() and wraps()
-################################################################################
+# -- making a wrapper look like what it wraps -----------------------------------
 
 WRAPPER_ASSIGNMENTS = ('__module__', '__name__', '__qualname__', '__doc__',
                        '__annotations__')
 WRAPPER_UPDATES = ('__dict__',)
 
 
+_ABSENT = object()
+
+
+def _copy_attribute(wrapper, wrapped, attr):
+    value = getattr(wrapped, attr, _ABSENT)
+    if value is _ABSENT:
+        return
+    try:
+        setattr(wrapper, attr, value)
+    except AttributeError:
+        # some callables refuse new annotations; nothing else may fail
+        if attr != '__annotations__':
+            raise
+
+
 def update_wrapper(wrapper, wrapped, assigned=WRAPPER_ASSIGNMENTS,
                    updated=WRAPPER_UPDATES):
-    """Update a wrapper function to look like the wrapped function: copy the
-    `assigned` attributes, merge the `updated` ones and set __wrapped__."""
+    """Give `wrapper` the look of `wrapped`: copy over the attributes named in
+    `assigned`, merge those named in `updated` into wrapper's own, and point
+    wrapper.__wrapped__ at wrapped.  Returns wrapper."""
     for attr in assigned:
-        try:
-            value = getattr(wrapped, attr)
-        except AttributeError:
-            continue
-        try:
-            setattr(wrapper, attr, value)
-        except AttributeError:
-            if attr != '__annotations__':
-                raise
+        _copy_attribute(wrapper, wrapped, attr)
     for attr in updated:
         getattr(wrapper, attr).update(getattr(wrapped, attr, {}))
-    # set last, so that a __wrapped__ copied from wrapped.__dict__ is replaced
+    # Done last: a __wrapped__ that came along in wrapped.__dict__ must not
+    # survive.
     wrapper.__wrapped__ = wrapped
     return wrapper
 
 
 def wraps(wrapped, assigned=WRAPPER_ASSIGNMENTS, updated=WRAPPER_UPDATES):
-    """Decorator factory applying update_wrapper() to a wrapper function."""
-    def decorator(wrapper):
+    """A decorator that calls update_wrapper(decorated, wrapped, assigned,
+    updated)."""
+    def apply(wrapper):
         return update_wrapper(wrapper, wrapped, assigned, updated)
-    return decorator
+    return apply
 
 
-################################################################################
-# total_ordering
-################################################################################
+# -- total_ordering --------------------------------------------------------------
+#
+# From one comparison the class defines (the "root"), each missing one is r,
+# its negation, or either of those tightened with != or loosened with ==,
+# where r is the root's answer.  A NotImplemented answer passes through.
 
-def _gt_from_lt(self, other):
-    'Return a > b.  Computed by @total_ordering from (not a < b) and (a != b).'
-    op_result = type(self).__lt__(self, other)
-    if op_result is NotImplemented:
-        return op_result
-    return not op_result and self != other
+def _opposite(r, a, b):
+    return not r
 
 
-def _le_from_lt(self, other):
-    'Return a <= b.  Computed by @total_ordering from (a < b) or (a == b).'
-    op_result = type(self).__lt__(self, other)
-    if op_result is NotImplemented:
-        return op_result
-    return op_result or self == other
+def _opposite_strict(r, a, b):
+    return not r and a != b
 
 
-def _ge_from_lt(self, other):
-    'Return a >= b.  Computed by @total_ordering from (not a < b).'
-    op_result = type(self).__lt__(self, other)
-    if op_result is NotImplemented:
-        return op_result
-    return not op_result
+def _opposite_loose(r, a, b):
+    return not r or a == b
 
 
-def _ge_from_le(self, other):
-    'Return a >= b.  Computed by @total_ordering from (not a <= b) or (a == b).'
-    op_result = type(self).__le__(self, other)
-    if op_result is NotImplemented:
-        return op_result
-    return not op_result or self == other
+def _same_strict(r, a, b):
+    return r and a != b
 
 
-def _lt_from_le(self, other):
-    'Return a < b.  Computed by @total_ordering from (a <= b) and (a != b).'
-    op_result = type(self).__le__(self, other)
-    if op_result is NotImplemented:
-        return op_result
-    return op_result and self != other
+def _same_loose(r, a, b):
+    return r or a == b
 
 
-def _gt_from_le(self, other):
-    'Return a > b.  Computed by @total_ordering from (not a <= b).'
-    op_result = type(self).__le__(self, other)
-    if op_result is NotImplemented:
-        return op_result
-    return not op_result
+_SYMBOLS = {'__lt__': '<', '__le__': '<=', '__gt__': '>', '__ge__': '>='}
 
-
-def _lt_from_gt(self, other):
-    'Return a < b.  Computed by @total_ordering from (not a > b) and (a != b).'
-    op_result = type(self).__gt__(self, other)
-    if op_result is NotImplemented:
-        return op_result
-    return not op_result and self != other
-
-
-def _ge_from_gt(self, other):
-    'Return a >= b.  Computed by @total_ordering from (a > b) or (a == b).'
-    op_result = type(self).__gt__(self, other)
-    if op_result is NotImplemented:
-        return op_result
-    return op_result or self == other
-
-
-def _le_from_gt(self, other):
-    'Return a <= b.  Computed by @total_ordering from (not a > b).'
-    op_result = type(self).__gt__(self, other)
-    if op_result is NotImplemented:
-        return op_result
-    return not op_result
-
-
-def _le_from_ge(self, other):
-    'Return a <= b.  Computed by @total_ordering from (not a >= b) or (a == b).'
-    op_result = type(self).__ge__(self, other)
-    if op_result is NotImplemented:
-        return op_result
-    return not op_result or self == other
-
-
-def _gt_from_ge(self, other):
-    'Return a > b.  Computed by @total_ordering from (a >= b) and (a != b).'
-    op_result = type(self).__ge__(self, other)
-    if op_result is NotImplemented:
-        return op_result
-    return op_result and self != other
-
-
-def _lt_from_ge(self, other):
-    'Return a < b.  Computed by @total_ordering from (not a >= b).'
-    op_result = type(self).__ge__(self, other)
-    if op_result is NotImplemented:
-        return op_result
-    return not op_result
-
-
-_CONVERT = {
-    '__lt__': [('__gt__', _gt_from_lt), ('__le__', _le_from_lt),
-               ('__ge__', _ge_from_lt)],
-    '__le__': [('__ge__', _ge_from_le), ('__lt__', _lt_from_le),
-               ('__gt__', _gt_from_le)],
-    '__gt__': [('__lt__', _lt_from_gt), ('__ge__', _ge_from_gt),
-               ('__le__', _le_from_gt)],
-    '__ge__': [('__le__', _le_from_ge), ('__gt__', _gt_from_ge),
-               ('__lt__', _lt_from_ge)],
+# root -> the (missing operation, rule) pairs it provides, in the order
+# CPython installs them
+_DERIVATIONS = {
+    '__lt__': (('__gt__', _opposite_strict), ('__le__', _same_loose),
+               ('__ge__', _opposite)),
+    '__le__': (('__ge__', _opposite_loose), ('__lt__', _same_strict),
+               ('__gt__', _opposite)),
+    '__gt__': (('__lt__', _opposite_strict), ('__ge__', _same_loose),
+               ('__le__', _opposite)),
+    '__ge__': (('__le__', _opposite_loose), ('__gt__', _same_strict),
+               ('__lt__', _opposite)),
 }
 
-_ORDER_OPS = ('__lt__', '__le__', '__gt__', '__ge__')
+
+def _derived_comparison(root, target, rule):
+    def compare(self, other):
+        r = getattr(type(self), root)(self, other)
+        if r is NotImplemented:
+            return r
+        return rule(r, self, other)
+
+    compare.__name__ = target
+    compare.__qualname__ = '_%s_from_%s' % (target.strip('_'),
+                                            root.strip('_'))
+    compare.__doc__ = ('a %s b, worked out by @total_ordering from a %s b.'
+                       % (_SYMBOLS[target], _SYMBOLS[root]))
+    return compare
+
+
+# Built once: every class ordered from the same root shares these functions.
+_DERIVED = {}
+for _root, _pairs in _DERIVATIONS.items():
+    _DERIVED[_root] = [(_target, _derived_comparison(_root, _target, _rule))
+                       for _target, _rule in _pairs]
+del _root, _pairs
 
 
 def _defines_op(cls, op):
-    """True if op comes from a class other than object along cls's MRO."""
+    """Whether cls gets `op` from somewhere other than object."""
     for klass in cls.__mro__:
         if op in klass.__dict__:
             return klass is not object
@@ -170,54 +132,56 @@ def _defines_op(cls, op):
 
 
 def total_ordering(cls):
-    """Class decorator that fills in missing ordering methods"""
-    roots = [op for op in _ORDER_OPS if _defines_op(cls, op)]
-    if not roots:
+    """Class decorator: from one of __lt__, __le__, __gt__ or __ge__ (and
+    __eq__), supply whichever of the other three the class lacks."""
+    present = [op for op in ('__lt__', '__le__', '__gt__', '__ge__')
+               if _defines_op(cls, op)]
+    if not present:
         raise ValueError('must define at least one ordering operation: '
                          '< > <= >=')
-    root = max(roots)       # prefer __lt__ to __le__ to __gt__ to __ge__
-    for opname, opfunc in _CONVERT[root]:
-        if opname not in roots:
-            opfunc.__name__ = opname
-            setattr(cls, opname, opfunc)
+    # CPython's choice of root: the greatest name, so __lt__ first, then
+    # __le__, __gt__, __ge__
+    root = max(present)
+    for target, method in _DERIVED[root]:
+        if target not in present:
+            setattr(cls, target, method)
     return cls
 
 
-################################################################################
-# cmp_to_key
-################################################################################
+# -- cmp_to_key ------------------------------------------------------------------
 
 def cmp_to_key(mycmp):
-    """Convert a cmp= function into a key= function"""
+    """Adapt an old-style comparison function (negative, zero or positive
+    for less, equal, greater) into a key= function."""
+    def order(a, b):
+        return mycmp(a.obj, b.obj)
+
     class KeyWrapper(object):
-        __slots__ = ['obj']
+        __slots__ = ('obj',)
+        __hash__ = None
 
         def __init__(self, obj):
             self.obj = obj
 
         def __lt__(self, other):
-            return mycmp(self.obj, other.obj) < 0
-
-        def __gt__(self, other):
-            return mycmp(self.obj, other.obj) > 0
-
-        def __eq__(self, other):
-            return mycmp(self.obj, other.obj) == 0
+            return order(self, other) < 0
 
         def __le__(self, other):
-            return mycmp(self.obj, other.obj) <= 0
+            return order(self, other) <= 0
+
+        def __eq__(self, other):
+            return order(self, other) == 0
 
         def __ge__(self, other):
-            return mycmp(self.obj, other.obj) >= 0
+            return order(self, other) >= 0
 
-        __hash__ = None
+        def __gt__(self, other):
+            return order(self, other) > 0
 
     return KeyWrapper
 
 
-################################################################################
-# reduce
-################################################################################
+# -- reduce ------------------------------------------------------------------------
 
 _initial_missing = object()
 
@@ -225,211 +189,179 @@ _initial_missing = object()
 def reduce(function, sequence, initial=_initial_missing):
     """reduce(function, iterable[, initial]) -> value
 
-    Apply a function of two arguments cumulatively to the items of a
-    sequence or iterable, from left to right, so as to reduce the iterable
-    to a single value."""
+    Fold the items of the iterable from the left with a two-argument
+    function: function(function(initial, x0), x1) and so on.  Without an
+    initial value the first item starts the fold."""
     try:
-        it = iter(sequence)
+        items = iter(sequence)
     except TypeError:
         raise TypeError('reduce() arg 2 must support iteration') from None
-    if initial is _initial_missing:
-        for value in it:
-            break
-        else:
-            raise TypeError('reduce() of empty iterable with no initial value')
+    if initial is not _initial_missing:
+        acc = initial
     else:
-        value = initial
-    for element in it:
-        value = function(value, element)
-    return value
+        try:
+            acc = next(items)
+        except StopIteration:
+            raise TypeError('reduce() of empty iterable with no initial '
+                            'value') from None
+    for item in items:
+        acc = function(acc, item)
+    return acc
 
 
-################################################################################
-# partial
-################################################################################
+# -- partial -----------------------------------------------------------------------
 
 class partial:
-    """New function with partial application of the given arguments and
-    keywords."""
+    """partial(func, *args, **keywords): a callable that calls func with
+    args followed by its own positional arguments, and keywords updated by
+    its own keyword arguments."""
 
     def __init__(self, func, /, *args, **keywords):
         if not callable(func):
             raise TypeError('the first argument must be callable')
-        if (isinstance(func, partial) and type(func).__call__ is partial.__call__
-                and len(func.__dict__) == 3):
-            args = func.args + args
-            merged = dict(func.keywords)
-            merged.update(keywords)
-            keywords = merged
-            func = func.func
-        self.func = func
-        self.args = args
-        self.keywords = keywords
+        # A plain partial of a plain partial is flattened into one.
+        flatten = (isinstance(func, partial) and
+                   type(func).__call__ is partial.__call__ and
+                   len(func.__dict__) == 3)
+        if flatten:
+            inner = func
+            func = inner.func
+            args = inner.args + args
+            keywords = dict(inner.keywords, **keywords)
+        self.func, self.args, self.keywords = func, args, keywords
 
     def __call__(self, /, *args, **keywords):
         if keywords:
-            merged = dict(self.keywords)
-            merged.update(keywords)
-            return self.func(*self.args, *args, **merged)
-        return self.func(*self.args, *args, **self.keywords)
+            keywords = dict(self.keywords, **keywords)
+        else:
+            keywords = self.keywords
+        return self.func(*self.args, *args, **keywords)
 
     def __repr__(self):
-        parts = [repr(self.func)]
-        for a in self.args:
-            parts.append(repr(a))
-        for k, v in self.keywords.items():
-            parts.append('%s=%r' % (k, v))
-        cls = type(self)
-        if cls is partial:
-            name = 'functools.partial'
-        else:
-            name = cls.__qualname__
-        return '%s(%s)' % (name, ', '.join(parts))
+        shown = [repr(self.func)] + [repr(a) for a in self.args]
+        shown.extend(['%s=%r' % pair for pair in self.keywords.items()])
+        kind = type(self)
+        prefix = 'functools.partial' if kind is partial else kind.__qualname__
+        return '%s(%s)' % (prefix, ', '.join(shown))
 
     def __reduce__(self):
-        return (type(self), (self.func,), (self.func, self.args,
-                                           self.keywords or None, None))
+        state = (self.func, self.args, self.keywords or None, None)
+        return (type(self), (self.func,), state)
 
 
-################################################################################
-# lru_cache
-################################################################################
+# -- lru_cache and cache -----------------------------------------------------------
 
 _CacheInfo = namedtuple('CacheInfo', ['hits', 'misses', 'maxsize', 'currsize'],
                         module='functools')
 
 _KWD_MARK = (object(),)
 _FAST_TYPES = (int, str)
-_SENTINEL = object()
 
 
 def _make_key(args, kwds, typed):
-    """Cache key for a call: the positional args, then a marker and the
-    keyword items in call order (and the argument types if typed)."""
+    """The cache key of one call: the positional arguments, then a marker and
+    the keyword items in call order (and the argument types if typed)."""
     key = args
     if kwds:
         flat = list(args)
         flat.append(_KWD_MARK)
         for item in kwds.items():
-            flat.append(item[0])
-            flat.append(item[1])
+            flat.extend(item)
         key = tuple(flat)
     if typed:
-        key = key + tuple([type(v) for v in args])
+        key += tuple([type(v) for v in args])
         if kwds:
-            key = key + tuple([type(v) for v in kwds.values()])
+            key += tuple([type(v) for v in kwds.values()])
     elif len(key) == 1 and type(key[0]) in _FAST_TYPES:
         return key[0]
     return key
 
 
 def lru_cache(maxsize=128, typed=False):
-    """Least-recently-used cache decorator.
+    """Decorator that remembers the results of up to `maxsize` recent calls,
+    forgetting the least recently used first (maxsize None: no limit;
+    0: remember nothing).  With typed true, arguments of different types
+    (1 and 1.0) are cached apart.
 
-    If maxsize is None, the cache can grow without bound; maxsize 0 disables
-    caching.  If typed is true, arguments of different types are cached
-    separately.  The wrapper has cache_info(), cache_clear(),
-    cache_parameters() and __wrapped__."""
+    The decorated function gains cache_info(), cache_clear() and
+    cache_parameters(), and __wrapped__."""
     if isinstance(maxsize, int):
-        if maxsize < 0:
-            maxsize = 0
+        maxsize = max(maxsize, 0)
     elif callable(maxsize) and isinstance(typed, bool):
-        user_function = maxsize
-        maxsize = 128
-        wrapper = _lru_cache_wrapper(user_function, maxsize, typed)
-        return update_wrapper(wrapper, user_function)
+        # used bare, as @lru_cache
+        return update_wrapper(_lru_cache_wrapper(maxsize, 128, typed),
+                              maxsize)
     elif maxsize is not None:
         raise TypeError('Expected first argument to be an integer, a '
                         'callable, or None')
 
-    def decorating_function(user_function):
-        wrapper = _lru_cache_wrapper(user_function, maxsize, typed)
-        return update_wrapper(wrapper, user_function)
+    def decorate(user_function):
+        return update_wrapper(_lru_cache_wrapper(user_function, maxsize,
+                                                 typed), user_function)
 
-    return decorating_function
+    return decorate
+
+
+class _LruState:
+    # A decorated function's table and counters.  `results` maps keys to
+    # results in recency order (a hit moves its key to the end), so the
+    # first key is the one to evict.  Everything is read and changed with
+    # `lock` held; the user function runs outside it.
+    __slots__ = ('lock', 'results', 'hits', 'misses')
+
+    def __init__(self):
+        self.lock = _thread.allocate_lock()
+        self.results = {}
+        self.hits = 0
+        self.misses = 0
 
 
 def _lru_cache_wrapper(user_function, maxsize, typed):
-    make_key = _make_key
-    sentinel = _SENTINEL
-    lock = _thread.allocate_lock()
-    stats = [0, 0]          # hits, misses
-    cache = {}              # key -> result (unbounded) or key -> link
-    # bounded: circular doubly linked list of links [prev, next, key, result]
-    # in recency order; root.next is the least recently used entry
-    root = []
-    root[:] = [root, root, None, None]
+    state = _LruState()
+    lock = state.lock
+    bounded = maxsize is not None
 
     if maxsize == 0:
         def wrapper(*args, **kwds):
             with lock:
-                stats[1] += 1
+                state.misses += 1
             return user_function(*args, **kwds)
-
-    elif maxsize is None:
-        def wrapper(*args, **kwds):
-            key = make_key(args, kwds, typed)
-            result = cache.get(key, sentinel)
-            if result is not sentinel:
-                with lock:
-                    stats[0] += 1
-                return result
-            with lock:
-                stats[1] += 1
-            result = user_function(*args, **kwds)
-            cache[key] = result
-            return result
 
     else:
         def wrapper(*args, **kwds):
-            key = make_key(args, kwds, typed)
+            key = _make_key(args, kwds, typed)
+            table = state.results
             with lock:
-                link = cache.get(key)
-                if link is not None:
-                    # move the link to the most recently used end
-                    prev = link[0]
-                    nxt = link[1]
-                    prev[1] = nxt
-                    nxt[0] = prev
-                    last = root[0]
-                    last[1] = link
-                    root[0] = link
-                    link[0] = last
-                    link[1] = root
-                    stats[0] += 1
-                    return link[3]
-                stats[1] += 1
+                found = table.get(key, _ABSENT)
+                if found is not _ABSENT:
+                    if bounded:
+                        # move the key to the most recent end
+                        del table[key]
+                        table[key] = found
+                    state.hits += 1
+                    return found
+                state.misses += 1
             result = user_function(*args, **kwds)
             with lock:
-                if key in cache:
-                    # the same key was added while user_function ran
-                    pass
-                else:
-                    if len(cache) >= maxsize:
-                        # evict the least recently used entry
-                        oldest = root[1]
-                        root[1] = oldest[1]
-                        oldest[1][0] = root
-                        del cache[oldest[2]]
-                    last = root[0]
-                    link = [last, root, key, result]
-                    last[1] = link
-                    root[0] = link
-                    cache[key] = link
+                # another thread may have stored this key meanwhile; its
+                # result stays
+                if key not in table:
+                    if bounded and len(table) >= maxsize:
+                        del table[next(iter(table))]
+                    table[key] = result
             return result
 
     def cache_info():
-        """Report cache statistics"""
+        """The cache's hits, misses, maxsize and current size."""
         with lock:
-            return _CacheInfo(stats[0], stats[1], maxsize, len(cache))
+            return _CacheInfo(state.hits, state.misses, maxsize,
+                              len(state.results))
 
     def cache_clear():
-        """Clear the cache and cache statistics"""
+        """Forget every stored result and zero the counters."""
         with lock:
-            cache.clear()
-            root[:] = [root, root, None, None]
-            stats[0] = 0
-            stats[1] = 0
+            state.results.clear()
+            state.hits = state.misses = 0
 
     def cache_parameters():
         return {'maxsize': maxsize, 'typed': typed}
@@ -441,5 +373,5 @@ def _lru_cache_wrapper(user_function, maxsize, typed):
 
 
 def cache(user_function, /):
-    'Simple lightweight unbounded cache.  Sometimes called "memoize".'
+    'lru_cache(maxsize=None): remember the result of every distinct call.'
     return lru_cache(maxsize=None)(user_function)

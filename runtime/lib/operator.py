@@ -1,4 +1,6 @@
-"""Standard operators as functions (Weft's implementation of `operator`)."""
+"""Weft's `operator` module: Python's operators as plain functions (lt, add,
+getitem, iadd, ...), their __dunder__ aliases, and the attrgetter,
+itemgetter and methodcaller callables."""
 
 import builtins as _builtins
 
@@ -12,500 +14,481 @@ __all__ = [
     'pos', 'pow', 'rshift', 'setitem', 'sub', 'truediv', 'truth', 'xor',
 ]
 
-_builtin_abs = _builtins.abs
-_builtin_pow = _builtins.pow
+
+def _kind(obj):
+    return type(obj).__name__
 
 
-# ---------------------------------------------------------------- comparisons
+def _not_an_integer(obj):
+    return TypeError("'%s' object cannot be interpreted as an integer"
+                     % _kind(obj))
+
+
+# ------------------------------------------------------------------ comparing
 
 def lt(a, b):
-    "Same as a < b."
+    "Return a < b."
     return a < b
 
 
 def le(a, b):
-    "Same as a <= b."
+    "Return a <= b."
     return a <= b
 
 
 def eq(a, b):
-    "Same as a == b."
+    "Return a == b."
     return a == b
 
 
 def ne(a, b):
-    "Same as a != b."
+    "Return a != b."
     return a != b
 
 
 def ge(a, b):
-    "Same as a >= b."
+    "Return a >= b."
     return a >= b
 
 
 def gt(a, b):
-    "Same as a > b."
+    "Return a > b."
     return a > b
 
 
-# ---------------------------------------------------------- logical / identity
+# ------------------------------------------------------- truth and identity
 
 def not_(a):
-    "Same as not a."
+    "Return not a."
     return not a
 
 
 def truth(a):
-    "Return True if a is true, False otherwise."
-    return True if a else False
+    "Return bool(a): True when a is true, else False."
+    return not not a
 
 
 def is_(a, b):
-    "Same as a is b."
+    "Return a is b."
     return a is b
 
 
 def is_not(a, b):
-    "Same as a is not b."
+    "Return a is not b."
     return a is not b
 
 
-# ---------------------------------------------------------------- arithmetic
+# ----------------------------------------------------------------- arithmetic
 
 def abs(a):
-    "Same as abs(a)."
-    return _builtin_abs(a)
+    "Return abs(a)."
+    return _builtins.abs(a)
 
 
-def add(a, b):
-    "Same as a + b."
-    return a + b
+def pos(a):
+    "Return +a."
+    return +a
 
 
-def and_(a, b):
-    "Same as a & b."
-    return a & b
-
-
-def floordiv(a, b):
-    "Same as a // b."
-    return a // b
-
-
-def _type_name(obj):
-    return type(obj).__name__
-
-
-def index(a):
-    "Same as a.__index__()"
-    if type(a) is int:
-        return a
-    if isinstance(a, int):
-        return int(a)
-    meth = getattr(type(a), '__index__', None)
-    if meth is None:
-        raise TypeError("'%s' object cannot be interpreted as an integer"
-                        % _type_name(a))
-    result = meth(a)
-    if not isinstance(result, int):
-        raise TypeError("__index__ returned non-int (type %s)"
-                        % _type_name(result))
-    return result
+def neg(a):
+    "Return -a."
+    return -a
 
 
 def inv(a):
-    "Same as ~a."
+    "Return ~a, the bitwise inverse."
     return ~a
 
 
 invert = inv
 
 
-def lshift(a, b):
-    "Same as a << b."
-    return a << b
-
-
-def mod(a, b):
-    "Same as a % b."
-    return a % b
-
-
-def mul(a, b):
-    "Same as a * b."
-    return a * b
-
-
-def matmul(a, b):
-    "Same as a @ b."
-    meth = getattr(type(a), '__matmul__', None)
-    if meth is not None:
-        result = meth(a, b)
-        if result is not NotImplemented:
-            return result
-    rmeth = getattr(type(b), '__rmatmul__', None)
-    if rmeth is not None:
-        result = rmeth(b, a)
-        if result is not NotImplemented:
-            return result
-    raise TypeError("unsupported operand type(s) for @: '%s' and '%s'"
-                    % (_type_name(a), _type_name(b)))
-
-
-def neg(a):
-    "Same as -a."
-    return -a
-
-
-def or_(a, b):
-    "Same as a | b."
-    return a | b
-
-
-def pos(a):
-    "Same as +a."
-    return +a
-
-
-def pow(a, b):
-    "Same as a ** b."
-    return a ** b
-
-
-def rshift(a, b):
-    "Same as a >> b."
-    return a >> b
+def add(a, b):
+    "Return a + b."
+    return a + b
 
 
 def sub(a, b):
-    "Same as a - b."
+    "Return a - b."
     return a - b
 
 
+def mul(a, b):
+    "Return a * b."
+    return a * b
+
+
 def truediv(a, b):
-    "Same as a / b."
+    "Return a / b."
     return a / b
 
 
+def floordiv(a, b):
+    "Return a // b."
+    return a // b
+
+
+def mod(a, b):
+    "Return a % b."
+    return a % b
+
+
+def pow(a, b):
+    "Return a ** b."
+    return a ** b
+
+
+def lshift(a, b):
+    "Return a << b."
+    return a << b
+
+
+def rshift(a, b):
+    "Return a >> b."
+    return a >> b
+
+
+def and_(a, b):
+    "Return a & b."
+    return a & b
+
+
+def or_(a, b):
+    "Return a | b."
+    return a | b
+
+
 def xor(a, b):
-    "Same as a ^ b."
+    "Return a ^ b."
     return a ^ b
+
+
+def _binary_dunder(a, b, name, reflected):
+    # a OP b for an operator the compiler may not offer us directly: try
+    # a's method, then b's reflected one.
+    for method, x, y in ((getattr(type(a), name, None), a, b),
+                         (getattr(type(b), reflected, None), b, a)):
+        if method is not None:
+            answer = method(x, y)
+            if answer is not NotImplemented:
+                return answer
+    return NotImplemented
+
+
+def matmul(a, b):
+    "Return a @ b."
+    answer = _binary_dunder(a, b, '__matmul__', '__rmatmul__')
+    if answer is NotImplemented:
+        raise TypeError("unsupported operand type(s) for @: '%s' and '%s'"
+                        % (_kind(a), _kind(b)))
+    return answer
+
+
+def index(a):
+    "Return a as an int through a.__index__()."
+    if type(a) is int:
+        return a
+    if isinstance(a, int):
+        return int(a)
+    hook = getattr(type(a), '__index__', None)
+    if hook is None:
+        raise _not_an_integer(a)
+    answer = hook(a)
+    if isinstance(answer, int):
+        return answer
+    raise TypeError('__index__ returned non-int (type %s)' % _kind(answer))
 
 
 # ------------------------------------------------------------------ sequences
 
+def _require_sequence(a):
+    if isinstance(a, dict) or not hasattr(a, '__getitem__'):
+        raise TypeError("'%s' object can't be concatenated" % _kind(a))
+
+
 def concat(a, b):
-    "Same as a + b, for a and b sequences."
-    if not hasattr(a, '__getitem__'):
-        raise TypeError("'%s' object can't be concatenated" % _type_name(a))
+    "Return a + b where a is a sequence."
+    _require_sequence(a)
     return a + b
 
 
 def contains(a, b):
-    "Same as b in a (note reversed operands)."
+    "Return b in a (the container comes first)."
     return b in a
 
 
+def _matches(item, wanted):
+    return item is wanted or item == wanted
+
+
 def countOf(a, b):
-    "Return the number of items in a which are, or which equal, b."
-    n = 0
-    for item in a:
-        if item is b or item == b:
-            n += 1
-    return n
-
-
-def delitem(a, b):
-    "Same as del a[b]."
-    del a[b]
-
-
-def getitem(a, b):
-    "Same as a[b]."
-    return a[b]
+    "Count the items of a that are b or equal to b."
+    return sum([1 for item in a if _matches(item, b)])
 
 
 def indexOf(a, b):
-    "Return the first index of b in a."
-    i = 0
-    for item in a:
-        if item is b or item == b:
-            return i
-        i += 1
+    "Return the position of the first item of a that is b or equal to b."
+    for position, item in enumerate(a):
+        if _matches(item, b):
+            return position
     raise ValueError('sequence.index(x): x not in sequence')
 
 
+def getitem(a, b):
+    "Return a[b]."
+    return a[b]
+
+
 def setitem(a, b, c):
-    "Same as a[b] = c."
+    "Do a[b] = c."
     a[b] = c
 
 
-def length_hint(obj, default=0):
-    """Return an estimate of the number of items in obj.
+def delitem(a, b):
+    "Do del a[b]."
+    del a[b]
 
-    If the object does not provide a length, return default."""
+
+def length_hint(obj, default=0):
+    """Guess how many items obj holds: len(obj) when it has a length, else
+    what obj.__length_hint__() says, else default."""
     if not isinstance(default, int):
-        raise TypeError("'%s' object cannot be interpreted as an integer"
-                        % _type_name(default))
+        raise _not_an_integer(default)
+    default = int(default)
     try:
         return len(obj)
     except TypeError:
         pass
-    hint = getattr(type(obj), '__length_hint__', None)
-    if hint is None:
+    hint_method = getattr(type(obj), '__length_hint__', None)
+    if hint_method is None:
         return default
     try:
-        val = hint(obj)
+        guess = hint_method(obj)
     except TypeError:
         return default
-    if val is NotImplemented:
+    if guess is NotImplemented:
         return default
-    if not isinstance(val, int):
+    if not isinstance(guess, int):
         raise TypeError('__length_hint__ must be an integer, not %s'
-                        % _type_name(val))
-    if val < 0:
+                        % _kind(guess))
+    if guess < 0:
         raise ValueError('__length_hint__() should return >= 0')
-    return val
+    return guess
 
 
 def call(obj, /, *args, **kwargs):
-    "Same as obj(*args, **kwargs)."
+    "Return obj(*args, **kwargs)."
     return obj(*args, **kwargs)
 
 
-# ------------------------------------------------------------ getter objects
-
-class attrgetter:
-    """Return a callable object that fetches the given attribute(s) from its
-    operand.  Dotted names ("a.b") fetch nested attributes."""
-
-    __slots__ = ('_attrs', '_paths', '_single')
-
-    def __init__(self, attr, *attrs):
-        names = (attr,) + attrs
-        paths = []
-        for name in names:
-            if not isinstance(name, str):
-                raise TypeError('attribute name must be a string')
-            paths.append(tuple(name.split('.')))
-        self._attrs = names
-        self._paths = tuple(paths)
-        self._single = len(names) == 1
-
-    def __call__(self, obj):
-        if self._single:
-            path = self._paths[0]
-            if len(path) == 1:
-                return getattr(obj, path[0])
-            for name in path:
-                obj = getattr(obj, name)
-            return obj
-        result = []
-        for path in self._paths:
-            value = obj
-            for name in path:
-                value = getattr(value, name)
-            result.append(value)
-        return tuple(result)
-
-    def __repr__(self):
-        return 'operator.%s(%s)' % (type(self).__name__,
-                                    ', '.join([repr(a) for a in self._attrs]))
-
-    def __reduce__(self):
-        return (type(self), self._attrs)
-
-
-class itemgetter:
-    """Return a callable object that fetches the given item(s) from its
-    operand: one key gives the item, several give a tuple."""
-
-    __slots__ = ('_items', '_item', '_single')
-
-    def __init__(self, item, *items):
-        if items:
-            self._items = (item,) + items
-            self._single = False
-        else:
-            self._items = (item,)
-            self._single = True
-        self._item = item
-
-    def __call__(self, obj):
-        if self._single:
-            return obj[self._item]
-        return tuple([obj[i] for i in self._items])
-
-    def __repr__(self):
-        return 'operator.%s(%s)' % (type(self).__name__,
-                                    ', '.join([repr(i) for i in self._items]))
-
-    def __reduce__(self):
-        return (type(self), self._items)
-
-
-class methodcaller:
-    """Return a callable object that calls the given method on its operand,
-    with the given extra arguments."""
-
-    __slots__ = ('_name', '_args', '_kwargs')
-
-    def __init__(self, name, /, *args, **kwargs):
-        if not isinstance(name, str):
-            raise TypeError('method name must be a string')
-        self._name = name
-        self._args = args
-        self._kwargs = kwargs
-
-    def __call__(self, obj):
-        return getattr(obj, self._name)(*self._args, **self._kwargs)
-
-    def __repr__(self):
-        parts = [repr(self._name)]
-        for a in self._args:
-            parts.append(repr(a))
-        for k, v in self._kwargs.items():
-            parts.append('%s=%r' % (k, v))
-        return 'operator.%s(%s)' % (type(self).__name__, ', '.join(parts))
-
-
-# ------------------------------------------------------------ in-place forms
+# ----------------------------------------------------------- in-place forms
+# Each returns the (possibly new) left operand, as the statement form would
+# rebind it.
 
 def iadd(a, b):
-    "Same as a += b."
+    "Do a += b and return the result."
     a += b
-    return a
-
-
-def iand(a, b):
-    "Same as a &= b."
-    a &= b
-    return a
-
-
-def iconcat(a, b):
-    "Same as a += b, for a and b sequences."
-    if not hasattr(a, '__getitem__'):
-        raise TypeError("'%s' object can't be concatenated" % _type_name(a))
-    a += b
-    return a
-
-
-def ifloordiv(a, b):
-    "Same as a //= b."
-    a //= b
-    return a
-
-
-def ilshift(a, b):
-    "Same as a <<= b."
-    a <<= b
-    return a
-
-
-def imod(a, b):
-    "Same as a %= b."
-    a %= b
-    return a
-
-
-def imul(a, b):
-    "Same as a *= b."
-    a *= b
-    return a
-
-
-def imatmul(a, b):
-    "Same as a @= b."
-    meth = getattr(type(a), '__imatmul__', None)
-    if meth is not None:
-        result = meth(a, b)
-        if result is not NotImplemented:
-            return result
-    return matmul(a, b)
-
-
-def ior(a, b):
-    "Same as a |= b."
-    a |= b
-    return a
-
-
-def ipow(a, b):
-    "Same as a **= b."
-    a **= b
-    return a
-
-
-def irshift(a, b):
-    "Same as a >>= b."
-    a >>= b
     return a
 
 
 def isub(a, b):
-    "Same as a -= b."
+    "Do a -= b and return the result."
     a -= b
     return a
 
 
+def imul(a, b):
+    "Do a *= b and return the result."
+    a *= b
+    return a
+
+
 def itruediv(a, b):
-    "Same as a /= b."
+    "Do a /= b and return the result."
     a /= b
     return a
 
 
+def ifloordiv(a, b):
+    "Do a //= b and return the result."
+    a //= b
+    return a
+
+
+def imod(a, b):
+    "Do a %= b and return the result."
+    a %= b
+    return a
+
+
+def ipow(a, b):
+    "Do a **= b and return the result."
+    a **= b
+    return a
+
+
+def ilshift(a, b):
+    "Do a <<= b and return the result."
+    a <<= b
+    return a
+
+
+def irshift(a, b):
+    "Do a >>= b and return the result."
+    a >>= b
+    return a
+
+
+def iand(a, b):
+    "Do a &= b and return the result."
+    a &= b
+    return a
+
+
+def ior(a, b):
+    "Do a |= b and return the result."
+    a |= b
+    return a
+
+
 def ixor(a, b):
-    "Same as a ^= b."
+    "Do a ^= b and return the result."
     a ^= b
     return a
 
 
-# ------------------------------------------------------------ dunder aliases
+def iconcat(a, b):
+    "Do a += b where a is a sequence, and return the result."
+    _require_sequence(a)
+    a += b
+    return a
 
-__lt__ = lt
-__le__ = le
-__eq__ = eq
-__ne__ = ne
-__ge__ = ge
-__gt__ = gt
-__not__ = not_
-__abs__ = abs
-__add__ = add
-__and__ = and_
-__call__ = call
-__floordiv__ = floordiv
-__index__ = index
-__inv__ = inv
-__invert__ = invert
-__lshift__ = lshift
-__mod__ = mod
-__mul__ = mul
-__matmul__ = matmul
-__neg__ = neg
-__or__ = or_
-__pos__ = pos
-__pow__ = pow
-__rshift__ = rshift
-__sub__ = sub
-__truediv__ = truediv
-__xor__ = xor
-__concat__ = concat
-__contains__ = contains
-__delitem__ = delitem
-__getitem__ = getitem
-__setitem__ = setitem
-__iadd__ = iadd
-__iand__ = iand
+
+def imatmul(a, b):
+    "Do a @= b and return the result."
+    in_place = getattr(type(a), '__imatmul__', None)
+    if in_place is not None:
+        answer = in_place(a, b)
+        if answer is not NotImplemented:
+            return answer
+    answer = _binary_dunder(a, b, '__matmul__', '__rmatmul__')
+    if answer is NotImplemented:
+        raise TypeError("unsupported operand type(s) for @=: '%s' and '%s'"
+                        % (_kind(a), _kind(b)))
+    return answer
+
+
+# ----------------------------------------------------------- callable objects
+
+def _arguments_repr(args, kwargs):
+    shown = [repr(x) for x in args]
+    shown.extend(['%s=%r' % pair for pair in kwargs.items()])
+    return ', '.join(shown)
+
+
+def _at_least_one(kind, given):
+    if not given:
+        raise TypeError('%s expected 1 argument, got 0' % kind)
+
+
+def _getter_repr(self):
+    return 'operator.%s(%s)' % (_kind(self), _arguments_repr(self._given, {}))
+
+
+def _getter_reduce(self):
+    return (type(self), self._given)
+
+
+class attrgetter:
+    """attrgetter(name, ...): a callable that returns obj.name for its
+    argument obj (a tuple of them for several names).  A dotted name such as
+    'a.b' follows the attributes one after another."""
+
+    __slots__ = ('_given', '_chains')
+
+    def __init__(self, *names):
+        _at_least_one('attrgetter', names)
+        chains = []
+        for name in names:
+            if not isinstance(name, str):
+                raise TypeError('attribute name must be a string')
+            chains.append(name.split('.'))
+        self._given = names
+        self._chains = chains
+
+    def __call__(self, obj):
+        found = []
+        for chain in self._chains:
+            value = obj
+            for part in chain:
+                value = getattr(value, part)
+            found.append(value)
+        if len(found) == 1:
+            return found[0]
+        return tuple(found)
+
+    __repr__ = _getter_repr
+    __reduce__ = _getter_reduce
+
+
+class itemgetter:
+    """itemgetter(key, ...): a callable that returns obj[key] for its argument
+    obj (a tuple of them for several keys)."""
+
+    __slots__ = ('_given',)
+
+    def __init__(self, *keys):
+        _at_least_one('itemgetter', keys)
+        self._given = keys
+
+    def __call__(self, obj):
+        keys = self._given
+        if len(keys) == 1:
+            return obj[keys[0]]
+        return tuple([obj[key] for key in keys])
+
+    __repr__ = _getter_repr
+    __reduce__ = _getter_reduce
+
+
+class methodcaller:
+    """methodcaller(name, /, *args, **kwargs): a callable that returns
+    obj.name(*args, **kwargs) for its argument obj."""
+
+    __slots__ = ('_method', '_positional', '_keywords')
+
+    def __init__(self, /, *args, **kwargs):
+        if not args:
+            raise TypeError('methodcaller needs at least one argument, the '
+                            'method name')
+        if not isinstance(args[0], str):
+            raise TypeError('method name must be a string')
+        self._method = args[0]
+        self._positional = args[1:]
+        self._keywords = kwargs
+
+    def __call__(self, obj):
+        return getattr(obj, self._method)(*self._positional, **self._keywords)
+
+    def __repr__(self):
+        return 'operator.%s(%s)' % (
+            _kind(self), _arguments_repr((self._method,) + self._positional,
+                                         self._keywords))
+
+
+# ------------------------------------------------------------- dunder aliases
+
+__lt__, __le__, __eq__, __ne__, __ge__, __gt__ = lt, le, eq, ne, ge, gt
+__not__, __abs__, __pos__, __neg__ = not_, abs, pos, neg
+__inv__, __invert__, __index__, __call__ = inv, invert, index, call
+__add__, __sub__, __mul__, __truediv__ = add, sub, mul, truediv
+__floordiv__, __mod__, __pow__, __matmul__ = floordiv, mod, pow, matmul
+__lshift__, __rshift__, __and__, __or__, __xor__ = (lshift, rshift, and_,
+                                                    or_, xor)
+__concat__, __contains__ = concat, contains
+__getitem__, __setitem__, __delitem__ = getitem, setitem, delitem
+__iadd__, __isub__, __imul__, __itruediv__ = iadd, isub, imul, itruediv
+__ifloordiv__, __imod__, __ipow__, __imatmul__ = ifloordiv, imod, ipow, imatmul
+__ilshift__, __irshift__, __iand__, __ior__, __ixor__ = (ilshift, irshift,
+                                                         iand, ior, ixor)
 __iconcat__ = iconcat
-__ifloordiv__ = ifloordiv
-__ilshift__ = ilshift
-__imod__ = imod
-__imul__ = imul
-__imatmul__ = imatmul
-__ior__ = ior
-__ipow__ = ipow
-__irshift__ = irshift
-__isub__ = isub
-__itruediv__ = itruediv
-__ixor__ = ixor

@@ -1,12 +1,13 @@
-"""Pseudo-random numbers (Weft's implementation of `random`).
+"""Weft's `random` module: pseudo-random numbers over the native Mersenne
+Twister `_random.Random`.
 
-The core generator is the native `_random.Random` (Mersenne Twister, the
-same API as CPython's `_random`); everything built on it here follows
-CPython 3.11's algorithms exactly, so integer seeds reproduce CPython's
-sequences for random, getrandbits, randrange, randint, choice, shuffle,
-sample, choices, uniform, gauss and the other distributions."""
+Seeded runs give exactly CPython 3.11's numbers: the integer, sequence and
+distribution methods consume the generator in CPython's order and do its
+arithmetic.  A Random instance (and so the module-level functions) may be
+used from many threads at once."""
 
 import _random
+from _thread import allocate_lock as _allocate_lock
 import math as _math
 from math import log as _log, exp as _exp, pi as _pi, e as _e
 from math import ceil as _ceil, sqrt as _sqrt, cos as _cos, sin as _sin
@@ -144,13 +145,28 @@ def _index(x):
     return meth(x)
 
 
-def _bisect_right(a, x, lo, hi):
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if x < a[mid]:
-            hi = mid
+def _whole(value, what):
+    # randrange's arguments: integers, or floats with an integral value
+    # (which CPython 3.11 still accepts, deprecated).
+    try:
+        return _index(value)
+    except TypeError:
+        whole = int(value)
+        if whole != value:
+            raise ValueError('non-integer %s for randrange()' % what)
+        return whole
+
+
+def _first_above(cumulative, x, hi):
+    """The least index i < hi with x < cumulative[i] (hi if none): where a
+    draw x lands among running totals."""
+    lo = 0
+    while hi > lo:
+        middle = (lo + hi) // 2
+        if cumulative[middle] > x:
+            hi = middle
         else:
-            lo = mid + 1
+            lo = middle + 1
     return lo
 
 
@@ -164,18 +180,20 @@ def _is_sequence(population):
     return isinstance(population, deque)
 
 
-def _accumulate(values):
-    total = None
-    result = []
-    first = True
+def _running_totals(values):
+    totals = []
     for v in values:
-        if first:
-            total = v
-            first = False
-        else:
-            total = total + v
-        result.append(total)
-    return result
+        totals.append(totals[-1] + v if totals else v)
+    return totals
+
+
+def _small_pool_limit(k):
+    # sample() copies the population when a list of it would be no larger
+    # than a set holding k indices; CPython's estimate of that set's size.
+    limit = 21
+    if k > 5:
+        limit += 4 ** _ceil(_log(k * 3, 4))
+    return limit
 
 
 ################################################################################
@@ -183,51 +201,62 @@ def _accumulate(values):
 ################################################################################
 
 class Random:
-    """Random number generator base class used by bound module functions.
+    """A pseudo-random number generator; the module-level functions are the
+    methods of one shared instance.
 
-    Each instance wraps its own native Mersenne Twister (`_random.Random`)."""
+    Each instance has its own native Mersenne Twister (`_random.Random`),
+    seeded from `x` (see seed()).  The state this class adds (the spare
+    normal deviate of gauss()) changes only with the instance's lock held,
+    so an instance may be shared by threads."""
 
     VERSION = 3
 
     def __init__(self, x=None):
         self._gen = _random.Random()
-        cls = type(self)
-        # Use the native methods directly unless a subclass overrides them.
-        if cls.random is Random.random:
+        self._lock = _allocate_lock()
+        kind = type(self)
+        # Call the native methods directly unless a subclass overrides them.
+        if kind.random is Random.random:
             self.random = self._gen.random
-        if cls.getrandbits is Random.getrandbits:
+        if kind.getrandbits is Random.getrandbits:
             self.getrandbits = self._gen.getrandbits
-        if cls is not Random:
-            # CPython picks _randbelow per subclass: a class overriding
-            # random() but not getrandbits() draws integers from random().
-            for klass in cls.__mro__:
-                if '_randbelow' in klass.__dict__:
-                    break
-                if 'getrandbits' in klass.__dict__:
-                    self._randbelow = self._randbelow_with_getrandbits
-                    break
-                if 'random' in klass.__dict__:
-                    self._randbelow = self._randbelow_without_getrandbits
-                    break
+        if kind is not Random:
+            self._pick_randbelow(kind)
         self.seed(x)
         self.gauss_next = None
 
+    def _pick_randbelow(self, kind):
+        # As CPython: the class nearest in the MRO that defines _randbelow,
+        # getrandbits or random decides how integers are drawn; one that
+        # overrides only random() draws them from random().
+        for klass in kind.__mro__:
+            own = klass.__dict__
+            if '_randbelow' in own:
+                return
+            if 'getrandbits' in own:
+                self._randbelow = self._randbelow_with_getrandbits
+                return
+            if 'random' in own:
+                self._randbelow = self._randbelow_without_getrandbits
+                return
+
     def __getattr__(self, name):
-        # a subclass whose __init__ did not call Random.__init__ still gets
-        # its own (randomly seeded) generator, as with CPython's C base
+        # A subclass whose __init__ skipped Random.__init__ still gets its
+        # own (randomly seeded) generator and lock, as with CPython's C base.
         if name == '_gen':
-            gen = _random.Random()
-            self._gen = gen
-            return gen
-        raise AttributeError("'%s' object has no attribute '%s'"
-                             % (type(self).__name__, name))
+            value = _random.Random()
+        elif name == '_lock':
+            value = _allocate_lock()
+        else:
+            raise AttributeError("'%s' object has no attribute '%s'"
+                                 % (type(self).__name__, name))
+        setattr(self, name, value)
+        return value
 
     def seed(self, a=None, version=2):
-        """Initialize internal state from a seed.
-
-        The only supported seed types are None, int, float, str, bytes and
-        bytearray.  None seeds from the current time or the system's
-        randomness source."""
+        """Start the generator afresh from `a`: None (fresh entropy), an int,
+        a float, or a str, bytes or bytearray.  The same seed gives CPython's
+        sequence."""
         if version == 1 and isinstance(a, (str, bytes)):
             if isinstance(a, bytes):
                 a = a.decode('latin-1')
@@ -246,342 +275,340 @@ class Random:
             raise TypeError('The only supported seed types are: None,\n'
                             'int, float, str, bytes, and bytearray.')
         if a is None:
-            self._gen.seed(None)
+            native_seed = None
         elif isinstance(a, int):
-            self._gen.seed(abs(int(a)))
+            native_seed = abs(int(a))
         else:
-            self._gen.seed(hash(a) & _MASK64)
-        self.gauss_next = None
+            native_seed = hash(a) & _MASK64
+        with self._lock:
+            self._gen.seed(native_seed)
+            self.gauss_next = None
 
     def getstate(self):
-        """Return internal state; can be passed to setstate() later."""
-        return self.VERSION, self._gen.getstate(), self.gauss_next
+        """A snapshot of the generator, for setstate()."""
+        with self._lock:
+            return self.VERSION, self._gen.getstate(), self.gauss_next
 
     def setstate(self, state):
-        """Restore internal state from object returned by getstate()."""
+        """Return the generator to a snapshot taken by getstate()."""
         version = state[0]
         if version == 3:
-            version, internalstate, self.gauss_next = state
-            self._gen.setstate(internalstate)
+            _, words, spare = state
         elif version == 2:
-            version, internalstate, self.gauss_next = state
+            _, words, spare = state
+            # version 2 snapshots may hold words as signed or large ints
             try:
-                internalstate = tuple([x % (2 ** 32) for x in internalstate])
+                words = tuple([w % (2 ** 32) for w in words])
             except ValueError:
                 raise TypeError('state vector must be a tuple') from None
-            self._gen.setstate(internalstate)
         else:
             raise ValueError('state with version %s passed to '
                              'Random.setstate() of version %s'
                              % (version, self.VERSION))
+        with self._lock:
+            self._gen.setstate(words)
+            self.gauss_next = spare
 
     def random(self):
-        """random() -> x in the interval [0, 1)."""
+        """A float x with 0.0 <= x < 1.0."""
         return self._gen.random()
 
     def getrandbits(self, k):
-        """getrandbits(k) -> x.  Generates an int with k random bits."""
+        """A non-negative int of k random bits."""
         return self._gen.getrandbits(k)
 
-    # -- integer methods --------------------------------------------------------
+    # -- integers ----------------------------------------------------------------
 
-    def _randbelow(self, n):
-        """Return a random int in the range [0,n).  Defined for n > 0."""
-        getrandbits = self.getrandbits
-        k = n.bit_length()
-        r = getrandbits(k)
-        while r >= n:
-            r = getrandbits(k)
-        return r
+    def _randbelow_with_getrandbits(self, n):
+        """A uniform int in range(n), n > 0: draw n.bit_length() bits until
+        they fall below n."""
+        width = n.bit_length()
+        draw = self.getrandbits
+        while True:
+            r = draw(width)
+            if r < n:
+                return r
 
-    _randbelow_with_getrandbits = _randbelow
+    _randbelow = _randbelow_with_getrandbits
 
     def _randbelow_without_getrandbits(self, n, maxsize=1 << BPF):
-        """Return a random int in the range [0,n), using only random()."""
-        random = self.random
+        """A uniform int in range(n) from random() alone (for subclasses
+        that replace only random())."""
+        draw = self.random
         if n >= maxsize:
-            return _floor(random() * n)
-        rem = maxsize % n
-        limit = (maxsize - rem) / maxsize
-        r = random()
-        while r >= limit:
-            r = random()
-        return _floor(r * maxsize) % n
+            return _floor(draw() * n)
+        # reject the top sliver of [0, 1) that would favour small results
+        cutoff = (maxsize - maxsize % n) / maxsize
+        while True:
+            r = draw()
+            if r < cutoff:
+                return _floor(r * maxsize) % n
 
     def randbytes(self, n):
-        """Generate n random bytes."""
+        """n random bytes."""
         return self.getrandbits(n * 8).to_bytes(n, 'little')
 
     def randrange(self, start, stop=None, step=1):
-        """Choose a random item from range(stop) or range(start, stop[, step])."""
-        try:
-            istart = _index(start)
-        except TypeError:
-            istart = int(start)
-            if istart != start:
-                raise ValueError('non-integer arg 1 for randrange()')
+        """A random member of range(start), or of range(start, stop[, step])
+        when stop is given."""
+        first = _whole(start, 'arg 1')
         if stop is None:
-            if step != 1 or type(step) is not int:
+            if type(step) is not int or step != 1:
                 raise TypeError('Missing a non-None stop argument')
-            if istart > 0:
-                return self._randbelow(istart)
-            raise ValueError('empty range for randrange()')
-
-        try:
-            istop = _index(stop)
-        except TypeError:
-            istop = int(stop)
-            if istop != stop:
-                raise ValueError('non-integer stop for randrange()')
-        width = istop - istart
-        try:
-            istep = _index(step)
-        except TypeError:
-            istep = int(step)
-            if istep != step:
-                raise ValueError('non-integer step for randrange()')
-        if istep == 1:
-            if width > 0:
-                return istart + self._randbelow(width)
-            raise ValueError('empty range for randrange() (%d, %d, %d)'
-                             % (istart, istop, width))
-
-        if istep > 0:
-            n = (width + istep - 1) // istep
-        elif istep < 0:
-            n = (width + istep + 1) // istep
-        else:
+            if first <= 0:
+                raise ValueError('empty range for randrange()')
+            return self._randbelow(first)
+        end = _whole(stop, 'stop')
+        width = end - first
+        stride = _whole(step, 'step')
+        if stride == 1:
+            if width <= 0:
+                raise ValueError('empty range for randrange() (%d, %d, %d)'
+                                 % (first, end, width))
+            return first + self._randbelow(width)
+        if stride == 0:
             raise ValueError('zero step for randrange()')
-        if n <= 0:
+        # how many members range(first, end, stride) has
+        if stride > 0:
+            count = (width + stride - 1) // stride
+        else:
+            count = (width + stride + 1) // stride
+        if count <= 0:
             raise ValueError('empty range for randrange()')
-        return istart + istep * self._randbelow(n)
+        return first + stride * self._randbelow(count)
 
     def randint(self, a, b):
-        """Return random integer in range [a, b], including both end points."""
+        """A random int N with a <= N <= b."""
         return self.randrange(a, b + 1)
 
-    # -- sequence methods -------------------------------------------------------
+    # -- sequences ---------------------------------------------------------------
 
     def choice(self, seq):
-        """Choose a random element from a non-empty sequence."""
-        if not len(seq):
+        """A random element of the non-empty sequence seq."""
+        size = len(seq)
+        if not size:
             raise IndexError('Cannot choose from an empty sequence')
-        return seq[self._randbelow(len(seq))]
+        return seq[self._randbelow(size)]
 
     def shuffle(self, x):
-        """Shuffle list x in place, and return None."""
-        randbelow = self._randbelow
-        for i in range(len(x) - 1, 0, -1):
-            j = randbelow(i + 1)
-            x[i], x[j] = x[j], x[i]
+        """Put the list x in a random order, in place (returns None)."""
+        below = self._randbelow
+        for last in reversed(range(1, len(x))):
+            other = below(last + 1)
+            x[last], x[other] = x[other], x[last]
 
     def sample(self, population, k, *, counts=None):
-        """Chooses k unique random elements from a population sequence."""
+        """k distinct picks from the sequence population, in pick order.
+        counts, when given, repeats each element that many times."""
         if not _is_sequence(population):
             raise TypeError('Population must be a sequence.  '
                             'For dicts or sets, use sorted(d).')
         n = len(population)
         if counts is not None:
-            cum_counts = _accumulate(counts)
-            if len(cum_counts) != n:
-                raise ValueError('The number of counts does not match the '
-                                 'population')
-            total = cum_counts.pop()
-            if not isinstance(total, int):
-                raise TypeError('Counts must be integers')
-            if total <= 0:
-                raise ValueError('Total of counts must be greater than zero')
-            selections = self.sample(range(total), k=k)
-            hi = len(cum_counts)
-            return [population[_bisect_right(cum_counts, s, 0, hi)]
-                    for s in selections]
-        randbelow = self._randbelow
+            return self._sample_counted(population, n, k, counts)
         if not 0 <= k <= n:
             raise ValueError('Sample larger than population or is negative')
-        result = [None] * k
-        setsize = 21
-        if k > 5:
-            setsize += 4 ** _ceil(_log(k * 3, 4))
-        if n <= setsize:
+        below = self._randbelow
+        picks = []
+        if n <= _small_pool_limit(k):
+            # draw from a shrinking copy: the last live slot refills the hole
             pool = list(population)
-            for i in range(k):
-                j = randbelow(n - i)
-                result[i] = pool[j]
-                pool[j] = pool[n - i - 1]
+            for live in range(n, n - k, -1):
+                slot = below(live)
+                picks.append(pool[slot])
+                pool[slot] = pool[live - 1]
         else:
-            selected = set()
-            for i in range(k):
-                j = randbelow(n)
-                while j in selected:
-                    j = randbelow(n)
-                selected.add(j)
-                result[i] = population[j]
-        return result
+            # draw indices, redrawing any already taken
+            taken = set()
+            while len(picks) < k:
+                slot = below(n)
+                if slot not in taken:
+                    taken.add(slot)
+                    picks.append(population[slot])
+        return picks
+
+    def _sample_counted(self, population, n, k, counts):
+        totals = _running_totals(counts)
+        if len(totals) != n:
+            raise ValueError('The number of counts does not match the '
+                             'population')
+        everything = totals.pop()
+        if not isinstance(everything, int):
+            raise TypeError('Counts must be integers')
+        if everything <= 0:
+            raise ValueError('Total of counts must be greater than zero')
+        chosen = self.sample(range(everything), k=k)
+        edge = len(totals)
+        return [population[_first_above(totals, c, edge)] for c in chosen]
 
     def choices(self, population, weights=None, *, cum_weights=None, k=1):
-        """Return a k sized list of population elements chosen with
-        replacement."""
-        random = self.random
+        """k picks from population with replacement, weighted by weights or
+        by the running totals cum_weights (else all equally likely)."""
+        draw = self.random
         n = len(population)
+        if cum_weights is None and weights is None:
+            scale = n + 0.0
+            return [population[_floor(draw() * scale)] for _ in range(k)]
         if cum_weights is None:
-            if weights is None:
-                floor = _floor
-                n += 0.0
-                return [population[floor(random() * n)] for i in range(k)]
             try:
-                cum_weights = _accumulate(weights)
+                cum_weights = _running_totals(weights)
             except TypeError:
-                if not isinstance(weights, int):
-                    raise
-                k = weights
-                raise TypeError('The number of choices must be a keyword '
-                                'argument: k=%r' % (k,)) from None
+                if isinstance(weights, int):
+                    raise TypeError('The number of choices must be a keyword '
+                                    'argument: k=%r' % (weights,)) from None
+                raise
         elif weights is not None:
             raise TypeError('Cannot specify both weights and cumulative '
                             'weights')
         if len(cum_weights) != n:
             raise ValueError('The number of weights does not match the '
                              'population')
-        total = cum_weights[-1] + 0.0
-        if total <= 0.0:
+        grand = cum_weights[-1] + 0.0
+        if grand <= 0.0:
             raise ValueError('Total of weights must be greater than zero')
-        if not _math.isfinite(total):
+        if not _math.isfinite(grand):
             raise ValueError('Total of weights must be finite')
-        hi = n - 1
-        return [population[_bisect_right(cum_weights, random() * total, 0, hi)]
-                for i in range(k)]
+        edge = n - 1
+        return [population[_first_above(cum_weights, draw() * grand, edge)]
+                for _ in range(k)]
 
-    # -- real-valued distributions ----------------------------------------------
+    # -- real-valued distributions -------------------------------------------
+    # Each draws from random() in CPython's order with CPython's arithmetic,
+    # so seeded runs agree with CPython to the last bit.
 
     def uniform(self, a, b):
-        """Get a random number in the range [a, b) or [a, b] depending on
-        rounding."""
+        """A random float between a and b (b itself may come up, by
+        rounding)."""
         return a + (b - a) * self.random()
 
     def triangular(self, low=0.0, high=1.0, mode=None):
-        """Triangular distribution."""
+        """Triangular distribution on [low, high] peaking at mode (the
+        midpoint by default)."""
         u = self.random()
-        try:
-            c = 0.5 if mode is None else (mode - low) / (high - low)
-        except ZeroDivisionError:
-            return low
-        if u > c:
-            u = 1.0 - u
-            c = 1.0 - c
-            low, high = high, low
-        return low + (high - low) * _sqrt(u * c)
+        if mode is None:
+            split = 0.5
+        else:
+            try:
+                split = (mode - low) / (high - low)
+            except ZeroDivisionError:
+                return low
+        if u > split:
+            # the right-hand side, measured down from high
+            return high + (low - high) * _sqrt((1.0 - u) * (1.0 - split))
+        return low + (high - low) * _sqrt(u * split)
 
     def normalvariate(self, mu=0.0, sigma=1.0):
-        """Normal distribution (Kinderman and Monahan method)."""
-        random = self.random
+        """Normal distribution with mean mu and standard deviation sigma
+        (Kinderman and Monahan's ratio of uniforms)."""
+        draw = self.random
         while True:
-            u1 = random()
-            u2 = 1.0 - random()
-            z = NV_MAGICCONST * (u1 - 0.5) / u2
-            zz = z * z / 4.0
-            if zz <= -_log(u2):
-                break
-        return mu + z * sigma
+            a = draw()
+            b = 1.0 - draw()
+            z = NV_MAGICCONST * (a - 0.5) / b
+            if z * z / 4.0 <= -_log(b):
+                return mu + z * sigma
 
     def gauss(self, mu=0.0, sigma=1.0):
-        """Gaussian distribution (Box-Muller, keeping the second value for
-        the next call)."""
-        random = self.random
-        z = self.gauss_next
-        self.gauss_next = None
-        if z is None:
-            x2pi = random() * TWOPI
-            g2rad = _sqrt(-2.0 * _log(1.0 - random()))
-            z = _cos(x2pi) * g2rad
-            self.gauss_next = _sin(x2pi) * g2rad
+        """Normal distribution with mean mu and standard deviation sigma, by
+        Box and Muller: each pair of draws makes two deviates, the second
+        kept for the next call."""
+        draw = self.random
+        with self._lock:
+            z = self.gauss_next
+            self.gauss_next = None
+            if z is None:
+                angle = draw() * TWOPI
+                radius = _sqrt(-2.0 * _log(1.0 - draw()))
+                z = _cos(angle) * radius
+                self.gauss_next = _sin(angle) * radius
         return mu + z * sigma
 
     def lognormvariate(self, mu, sigma):
-        """Log normal distribution."""
+        """exp() of a normal deviate with mean mu and standard deviation
+        sigma."""
         return _exp(self.normalvariate(mu, sigma))
 
     def expovariate(self, lambd=1.0):
-        """Exponential distribution; lambd is 1.0 divided by the mean."""
+        """Exponential distribution with rate lambd (mean 1/lambd)."""
         return -_log(1.0 - self.random()) / lambd
 
     def vonmisesvariate(self, mu, kappa):
-        """Circular data distribution."""
-        random = self.random
+        """Von Mises distribution of angles: mean angle mu, concentration
+        kappa (0 gives a uniform angle)."""
+        draw = self.random
         if kappa <= 1e-6:
-            return TWOPI * random()
-        s = 0.5 / kappa
-        r = s + _sqrt(1.0 + s * s)
+            return TWOPI * draw()
+        half = 0.5 / kappa
+        r = half + _sqrt(1.0 + half * half)
         while True:
-            u1 = random()
-            z = _cos(_pi * u1)
+            z = _cos(_pi * draw())
             d = z / (r + z)
-            u2 = random()
-            if u2 < 1.0 - d * d or u2 <= (1.0 - d) * _exp(d):
+            u = draw()
+            if u < 1.0 - d * d or u <= (1.0 - d) * _exp(d):
                 break
         q = 1.0 / r
-        f = (q + z) / (1.0 + q * z)
-        u3 = random()
-        if u3 > 0.5:
-            theta = (mu + _math.acos(f)) % TWOPI
-        else:
-            theta = (mu - _math.acos(f)) % TWOPI
-        return theta
+        spread = _math.acos((q + z) / (1.0 + q * z))
+        if draw() > 0.5:
+            return (mu + spread) % TWOPI
+        return (mu - spread) % TWOPI
 
     def gammavariate(self, alpha, beta):
-        """Gamma distribution.  Not the gamma function!"""
+        """Gamma distribution with shape alpha and scale beta (both > 0)."""
         if alpha <= 0.0 or beta <= 0.0:
             raise ValueError('gammavariate: alpha and beta must be > 0.0')
-        random = self.random
         if alpha > 1.0:
-            ainv = _sqrt(2.0 * alpha - 1.0)
-            bbb = alpha - LOG4
-            ccc = alpha + ainv
-            while True:
-                u1 = random()
-                if not 1e-7 < u1 < 0.9999999:
-                    continue
-                u2 = 1.0 - random()
-                v = _log(u1 / (1.0 - u1)) / ainv
-                x = alpha * _exp(v)
-                z = u1 * u1 * u2
-                r = bbb + ccc * v - x
-                if r + SG_MAGICCONST - 4.5 * z >= 0.0 or r >= _log(z):
-                    return x * beta
-        elif alpha == 1.0:
-            return -_log(1.0 - random()) * beta
-        else:
-            while True:
-                u = random()
-                b = (_e + alpha) / _e
-                p = b * u
-                if p <= 1.0:
-                    x = p ** (1.0 / alpha)
-                else:
-                    x = -_log((b - p) / alpha)
-                u1 = random()
-                if p > 1.0:
-                    if u1 <= x ** (alpha - 1.0):
-                        break
-                elif u1 <= _exp(-x):
-                    break
-            return x * beta
+            return self._gamma_above_one(alpha) * beta
+        if alpha == 1.0:
+            return -_log(1.0 - self.random()) * beta
+        return self._gamma_below_one(alpha) * beta
+
+    def _gamma_above_one(self, alpha):
+        # Cheng's rejection method (R. C. H. Cheng, 1977).
+        draw = self.random
+        root = _sqrt(2.0 * alpha - 1.0)
+        shift = alpha - LOG4
+        slope = alpha + root
+        while True:
+            a = draw()
+            if not 1e-7 < a < 0.9999999:
+                continue
+            b = 1.0 - draw()
+            w = _log(a / (1.0 - a)) / root
+            g = alpha * _exp(w)
+            q = a * a * b
+            t = shift + slope * w - g
+            if t + SG_MAGICCONST - 4.5 * q >= 0.0 or t >= _log(q):
+                return g
+
+    def _gamma_below_one(self, alpha):
+        # Ahrens and Dieter's GS algorithm (as in Numerical Recipes).
+        draw = self.random
+        b = (_e + alpha) / _e
+        while True:
+            p = b * draw()
+            if p <= 1.0:
+                x = p ** (1.0 / alpha)
+                if draw() <= _exp(-x):
+                    return x
+            else:
+                x = -_log((b - p) / alpha)
+                if draw() <= x ** (alpha - 1.0):
+                    return x
 
     def betavariate(self, alpha, beta):
-        """Beta distribution."""
+        """Beta distribution (alpha > 0, beta > 0), between 0 and 1."""
         y = self.gammavariate(alpha, 1.0)
-        if y:
-            return y / (y + self.gammavariate(beta, 1.0))
-        return 0.0
+        if not y:
+            return 0.0
+        return y / (y + self.gammavariate(beta, 1.0))
 
     def paretovariate(self, alpha):
-        """Pareto distribution.  alpha is the shape parameter."""
-        u = 1.0 - self.random()
-        return u ** (-1.0 / alpha)
+        """Pareto distribution with shape alpha."""
+        return (1.0 - self.random()) ** (-1.0 / alpha)
 
     def weibullvariate(self, alpha, beta):
-        """Weibull distribution."""
-        u = 1.0 - self.random()
-        return alpha * (-_log(u)) ** (1.0 / beta)
+        """Weibull distribution with scale alpha and shape beta."""
+        return alpha * (-_log(1.0 - self.random())) ** (1.0 / beta)
 
 
 class SystemRandom(Random):
@@ -592,30 +619,19 @@ class SystemRandom(Random):
 
 
 ################################################################################
-# module-level functions bound to a hidden instance
+# the module-level functions: bound methods of one hidden instance
 ################################################################################
 
 _inst = Random()
-seed = _inst.seed
-random = _inst.random
-uniform = _inst.uniform
-triangular = _inst.triangular
-randint = _inst.randint
-choice = _inst.choice
-randrange = _inst.randrange
-sample = _inst.sample
-shuffle = _inst.shuffle
-choices = _inst.choices
-normalvariate = _inst.normalvariate
-lognormvariate = _inst.lognormvariate
-expovariate = _inst.expovariate
-vonmisesvariate = _inst.vonmisesvariate
-gammavariate = _inst.gammavariate
-gauss = _inst.gauss
-betavariate = _inst.betavariate
-paretovariate = _inst.paretovariate
-weibullvariate = _inst.weibullvariate
-getstate = _inst.getstate
-setstate = _inst.setstate
-getrandbits = _inst.getrandbits
-randbytes = _inst.randbytes
+seed, getstate, setstate = _inst.seed, _inst.getstate, _inst.setstate
+random, getrandbits, randbytes = _inst.random, _inst.getrandbits, \
+    _inst.randbytes
+randrange, randint = _inst.randrange, _inst.randint
+choice, choices, shuffle, sample = (_inst.choice, _inst.choices,
+                                    _inst.shuffle, _inst.sample)
+uniform, triangular = _inst.uniform, _inst.triangular
+normalvariate, gauss, lognormvariate = (_inst.normalvariate, _inst.gauss,
+                                        _inst.lognormvariate)
+expovariate, vonmisesvariate = _inst.expovariate, _inst.vonmisesvariate
+gammavariate, betavariate = _inst.gammavariate, _inst.betavariate
+paretovariate, weibullvariate = _inst.paretovariate, _inst.weibullvariate

@@ -1,5 +1,9 @@
-"""Thread module emulating a subset of Java's threading model (Weft's
-implementation of `threading`, built on the native `_thread` module)."""
+"""Weft's `threading` module: Thread objects and the synchronization
+primitives (Condition, Semaphore, Event, Barrier, Timer) over the native
+`_thread` module.
+
+Nothing here leans on a global interpreter lock: every piece of shared state
+is read and changed with a lock held."""
 
 import sys as _sys
 import _thread
@@ -28,205 +32,210 @@ RLock = _thread.RLock
 _RLockType = type(RLock())
 local = _thread._local
 
-_trace_hook = None
-_profile_hook = None
 
+# -- hooks installed in every thread this module starts -------------------------
 
-def setprofile(func):
-    """Set a profile function for all threads started from the threading
-    module."""
-    global _profile_hook
-    _profile_hook = func
-
-
-def getprofile():
-    """Get the profiler function as set by threading.setprofile()."""
-    return _profile_hook
+_hooks = {'trace': None, 'profile': None}
 
 
 def settrace(func):
-    """Set a trace function for all threads started from the threading
-    module."""
-    global _trace_hook
-    _trace_hook = func
+    """Make func the trace function (see sys.settrace) of each thread started
+    from now on by this module."""
+    _hooks['trace'] = func
 
 
 def gettrace():
-    """Get the trace function as set by threading.settrace()."""
-    return _trace_hook
+    """The function last given to settrace(), or None."""
+    return _hooks['trace']
+
+
+def setprofile(func):
+    """Make func the profile function (see sys.setprofile) of each thread
+    started from now on by this module."""
+    _hooks['profile'] = func
+
+
+def getprofile():
+    """The function last given to setprofile(), or None."""
+    return _hooks['profile']
 
 
 def stack_size(*args):
-    """Return (and optionally set) the thread stack size."""
-    fn = getattr(_thread, 'stack_size', None)
-    if fn is None:
-        if args and args[0]:
-            raise ThreadError('setting stack size not supported')
-        return 0
-    return fn(*args)
+    """Report the stack size used for new threads; with an argument, set it
+    first (where the native layer allows)."""
+    native = getattr(_thread, 'stack_size', None)
+    if native is not None:
+        return native(*args)
+    if args and args[0]:
+        raise ThreadError('setting stack size not supported')
+    return 0
 
 
-################################################################################
-# Condition variables
-################################################################################
+# ==============================================================================
+# Condition
+# ==============================================================================
 
-def _rlock_release_all(lock):
-    # Fully release a re-entrant lock owned by the current thread; the count
-    # of releases restores it later.  Once the lock is no longer ours,
-    # release() raises RuntimeError.
-    count = 0
+def _acquire_within(lock, timeout):
+    # lock.acquire() waiting at most timeout seconds: None waits as long as
+    # it takes, zero or less only tries.
+    if timeout is None:
+        return lock.acquire()
+    if timeout > 0:
+        return lock.acquire(True, timeout)
+    return lock.acquire(False)
+
+
+def _unwind_rlock(lock):
+    # Release a re-entrant lock this thread holds until it is free; the
+    # number of releases is what _rewind_rlock needs to restore it.  Once the
+    # lock is not ours any more, release() raises RuntimeError.
+    depth = 0
     while True:
         try:
             lock.release()
         except RuntimeError:
-            return count
-        count += 1
+            return depth
+        depth += 1
+
+
+def _rewind_rlock(lock, depth):
+    for _ in range(depth):
+        lock.acquire()
 
 
 class Condition:
-    """Class that implements a condition variable.
+    """A condition variable: threads holding its lock wait() until another
+    thread holding the lock calls notify() or notify_all().
 
-    A condition variable allows one or more threads to wait until they are
-    notified by another thread.  If the lock argument is given and not None,
-    it must be a Lock or RLock object; otherwise a new RLock is created."""
+    The lock may be passed in (a Lock or an RLock); by default a fresh RLock
+    is made."""
 
     def __init__(self, lock=None):
-        if lock is None:
-            lock = RLock()
-        self._lock = lock
-        self.acquire = lock.acquire
-        self.release = lock.release
-        self._reentrant = False
-        release_save = getattr(lock, '_release_save', None)
-        if release_save is not None:
-            self._release_save = release_save
-        acquire_restore = getattr(lock, '_acquire_restore', None)
-        if acquire_restore is not None:
-            self._acquire_restore = acquire_restore
-        is_owned = getattr(lock, '_is_owned', None)
-        if is_owned is not None:
-            self._is_owned = is_owned
-        if release_save is None and isinstance(lock, _RLockType):
-            self._reentrant = True
+        self._lock = RLock() if lock is None else lock
+        self.acquire = self._lock.acquire
+        self.release = self._lock.release
+        # One gate lock per waiting thread, oldest first; only ever touched
+        # with self._lock held.
         self._waiters = []
+        # A lock with the native ownership helpers (our RLock) lends them;
+        # otherwise the fallbacks below stand in.
+        self._native_rlock = False
+        for helper in ('_is_owned', '_release_save', '_acquire_restore'):
+            method = getattr(self._lock, helper, None)
+            if method is not None:
+                setattr(self, helper, method)
+                self._native_rlock = True
+        self._plain_rlock = (not self._native_rlock and
+                             isinstance(self._lock, _RLockType))
 
     def __enter__(self):
         return self._lock.__enter__()
 
-    def __exit__(self, *args):
-        return self._lock.__exit__(*args)
+    def __exit__(self, *exc_info):
+        return self._lock.__exit__(*exc_info)
 
     def __repr__(self):
         return '<Condition(%s, %d)>' % (self._lock, len(self._waiters))
 
+    # Fallbacks for locks without the native helpers.
+
     def _release_save(self):
-        if self._reentrant:
-            return _rlock_release_all(self._lock)
+        if self._plain_rlock:
+            return _unwind_rlock(self._lock)
         self._lock.release()
         return None
 
-    def _acquire_restore(self, state):
-        if self._reentrant:
-            for _ in range(state):
-                self._lock.acquire()
-            return
-        self._lock.acquire()
+    def _acquire_restore(self, saved):
+        if self._plain_rlock:
+            _rewind_rlock(self._lock, saved)
+        else:
+            self._lock.acquire()
 
     def _is_owned(self):
-        if self._reentrant:
-            # cannot tell "owned by this thread" from "free" through the
-            # public RLock API; only detect a lock held by another thread
-            if self._lock.acquire(False):
-                self._lock.release()
-            else:
-                return False
-            return True
-        if self._lock.acquire(False):
+        # Probe with a non-blocking acquire.  A plain lock that we can take
+        # was not held by anyone.  A re-entrant lock we can take may be ours
+        # or free (the public API cannot tell), so only "held by another
+        # thread" counts as not owned.
+        free_for_us = self._lock.acquire(False)
+        if free_for_us:
             self._lock.release()
-            return False
-        return True
+        if self._plain_rlock:
+            return free_for_us
+        return not free_for_us
 
     def wait(self, timeout=None):
-        """Wait until notified or until a timeout occurs.
-
-        Returns True unless a given timeout expired."""
+        """Release the lock, sleep until notified (or until timeout seconds
+        pass), then take the lock back.  False means the timeout ran out."""
         if not self._is_owned():
             raise RuntimeError('cannot wait on un-acquired lock')
-        waiter = _allocate_lock()
-        waiter.acquire()
-        self._waiters.append(waiter)
-        saved_state = self._release_save()
-        gotit = False
+        gate = _allocate_lock()
+        gate.acquire()
+        self._waiters.append(gate)
+        saved = self._release_save()
+        woken = False
         try:
-            if timeout is None:
-                waiter.acquire()
-                gotit = True
-            elif timeout > 0:
-                gotit = waiter.acquire(True, timeout)
-            else:
-                gotit = waiter.acquire(False)
-            return gotit
+            # notify() opens the gate by releasing it.
+            woken = _acquire_within(gate, timeout)
+            return woken
         finally:
-            self._acquire_restore(saved_state)
-            if not gotit:
-                try:
-                    self._waiters.remove(waiter)
-                except ValueError:
-                    pass
+            self._acquire_restore(saved)
+            if not woken and gate in self._waiters:
+                self._waiters.remove(gate)
 
     def wait_for(self, predicate, timeout=None):
-        """Wait until a condition evaluates to True; returns the last value
-        of the predicate."""
-        endtime = None
-        waittime = timeout
-        result = predicate()
-        while not result:
-            if waittime is not None:
-                if endtime is None:
-                    endtime = _time() + waittime
-                else:
-                    waittime = endtime - _time()
-                    if waittime <= 0:
-                        break
-            self.wait(waittime)
-            result = predicate()
-        return result
+        """wait() until predicate() is true, or until timeout seconds in all
+        have passed; return the last value predicate() gave."""
+        outcome = predicate()
+        if outcome:
+            return outcome
+        deadline = None if timeout is None else _time() + timeout
+        pause = timeout
+        while True:
+            self.wait(pause)
+            outcome = predicate()
+            if outcome:
+                return outcome
+            if deadline is not None:
+                pause = deadline - _time()
+                if pause <= 0:
+                    return outcome
 
     def notify(self, n=1):
-        """Wake up one or more threads waiting on this condition, if any."""
+        """Wake up to n of the threads waiting on this condition, oldest
+        first.  The caller must hold the lock."""
         if not self._is_owned():
             raise RuntimeError('cannot notify on un-acquired lock')
-        waiters = self._waiters
-        while waiters and n > 0:
-            waiter = waiters[0]
+        waiting = self._waiters
+        woken = 0
+        while woken < n and waiting:
+            gate = waiting.pop(0)
             try:
-                waiter.release()
+                gate.release()
             except RuntimeError:
-                # the waiter timed out and already released its lock
-                pass
-            else:
-                n -= 1
-            try:
-                waiters.remove(waiter)
-            except ValueError:
-                pass
+                continue
+            woken += 1
 
     def notify_all(self):
-        """Wake up all threads waiting on this condition."""
+        """Wake up every thread waiting on this condition."""
         self.notify(len(self._waiters))
 
     def notifyAll(self):
-        """Wake up all threads waiting on this condition (deprecated)."""
+        """Old spelling of notify_all()."""
         self.notify_all()
 
 
-################################################################################
+# ==============================================================================
 # Semaphores
-################################################################################
+# ==============================================================================
+
+def _object_label(obj):
+    kind = type(obj)
+    return '%s.%s at %#x' % (kind.__module__, kind.__qualname__, id(obj))
+
 
 class Semaphore:
-    """This class implements semaphore objects: a counter decremented by
-    acquire() and incremented by release()."""
+    """A counter that acquire() takes one from, waiting while it is zero, and
+    release() adds to."""
 
     def __init__(self, value=1):
         if value < 0:
@@ -235,276 +244,264 @@ class Semaphore:
         self._value = value
 
     def __repr__(self):
-        cls = self.__class__
-        return ('<%s.%s at %#x: value=%s>'
-                % (cls.__module__, cls.__qualname__, id(self), self._value))
+        return '<%s: value=%s>' % (_object_label(self), self._value)
+
+    def _positive(self):
+        return self._value > 0
 
     def acquire(self, blocking=True, timeout=None):
-        """Acquire a semaphore, decrementing the internal counter by one."""
-        if not blocking and timeout is not None:
+        """Take one from the counter and return True; while it is zero, wait
+        (when blocking, and for at most timeout seconds if given) or give up
+        and return False."""
+        if timeout is not None and not blocking:
             raise ValueError("can't specify timeout for non-blocking acquire")
-        rc = False
-        endtime = None
         with self._cond:
-            while self._value == 0:
-                if not blocking:
-                    break
-                if timeout is not None:
-                    if endtime is None:
-                        endtime = _time() + timeout
-                    else:
-                        timeout = endtime - _time()
-                        if timeout <= 0:
-                            break
-                self._cond.wait(timeout)
+            if blocking:
+                available = self._cond.wait_for(self._positive, timeout)
             else:
+                available = self._value > 0
+            if available:
                 self._value -= 1
-                rc = True
-        return rc
+            return bool(available)
 
     __enter__ = acquire
 
-    def release(self, n=1):
-        """Release a semaphore, incrementing the internal counter by n."""
+    def _check_release(self, n):
         if n < 1:
             raise ValueError('n must be one or more')
+
+    def release(self, n=1):
+        """Add n to the counter, waking up to n waiting threads."""
+        self._check_release(n)
         with self._cond:
             self._value += n
-            for _ in range(n):
-                self._cond.notify()
+            self._cond.notify(n)
 
-    def __exit__(self, t, v, tb):
+    def __exit__(self, exc_type, exc_value, traceback):
         self.release()
 
 
 class BoundedSemaphore(Semaphore):
-    """A bounded semaphore checks that its value never exceeds its initial
-    value."""
+    """A Semaphore whose counter may never go above its starting value:
+    releasing past it raises ValueError."""
 
     def __init__(self, value=1):
-        Semaphore.__init__(self, value)
         self._initial_value = value
+        Semaphore.__init__(self, value)
 
     def __repr__(self):
-        cls = self.__class__
-        return ('<%s.%s at %#x: value=%s/%s>'
-                % (cls.__module__, cls.__qualname__, id(self), self._value,
-                   self._initial_value))
+        return '<%s: value=%s/%s>' % (_object_label(self), self._value,
+                                      self._initial_value)
 
     def release(self, n=1):
-        """Release a semaphore; ValueError if it would exceed the initial
-        value."""
-        if n < 1:
-            raise ValueError('n must be one or more')
+        """Add n to the counter, waking up to n waiting threads; ValueError
+        if that would pass the starting value."""
+        self._check_release(n)
         with self._cond:
-            if self._value + n > self._initial_value:
+            if self._initial_value - self._value < n:
                 raise ValueError('Semaphore released too many times')
             self._value += n
-            for _ in range(n):
-                self._cond.notify()
+            self._cond.notify(n)
 
 
-################################################################################
+# ==============================================================================
 # Event
-################################################################################
+# ==============================================================================
 
 class Event:
-    """Class implementing event objects: a flag that set() makes true,
-    clear() false, and that wait() blocks on until it is true."""
+    """A flag threads can wait on: set() raises it and wakes the waiters,
+    clear() lowers it again."""
 
     def __init__(self):
-        self._cond = Condition(Lock())
         self._flag = False
+        self._cond = Condition(Lock())
 
     def __repr__(self):
-        cls = self.__class__
-        status = 'set' if self._flag else 'unset'
-        return '<%s.%s at %#x: %s>' % (cls.__module__, cls.__qualname__,
-                                       id(self), status)
+        return '<%s: %s>' % (_object_label(self),
+                             'set' if self._flag else 'unset')
 
     def is_set(self):
-        """Return true if and only if the internal flag is true."""
+        """Whether the flag is up."""
         return self._flag
 
     def isSet(self):
-        """Return true if and only if the internal flag is true (deprecated)."""
-        return self._flag
+        """Old spelling of is_set()."""
+        return self.is_set()
 
     def set(self):
-        """Set the internal flag to true, waking all waiting threads."""
+        """Raise the flag and wake every waiting thread."""
         with self._cond:
-            self._flag = True
+            # waiters look at the flag only once we let go of the lock
             self._cond.notify_all()
+            self._flag = True
 
     def clear(self):
-        """Reset the internal flag to false."""
+        """Lower the flag."""
         with self._cond:
             self._flag = False
 
     def wait(self, timeout=None):
-        """Block until the internal flag is true or the timeout expires;
-        return the flag."""
+        """Return True at once if the flag is up; otherwise wait for set()
+        (no longer than timeout seconds if given) and return False if the
+        time ran out."""
         with self._cond:
-            signaled = self._flag
-            if not signaled:
-                signaled = self._cond.wait(timeout)
-            return signaled
+            if self._flag:
+                return True
+            return self._cond.wait(timeout)
 
 
-################################################################################
+# ==============================================================================
 # Barrier
-################################################################################
+# ==============================================================================
 
 class BrokenBarrierError(RuntimeError):
     pass
 
 
-# Barrier states
-_FILLING = 0
-_DRAINING = 1
-_RESETTING = -1
-_BROKEN = -2
+# A barrier's round goes FILLING (threads arrive) -> DRAINING (the last one
+# arrived; everybody leaves) -> FILLING.  reset() while threads wait makes it
+# RESETTING until they have left; abort() or a failure makes it BROKEN.
+_FILLING = 'filling'
+_DRAINING = 'draining'
+_RESETTING = 'resetting'
+_BROKEN = 'broken'
 
 
 class Barrier:
-    """Implements a Barrier: `parties` threads block in wait() until all of
-    them have called it, then all are released together."""
+    """Holds threads in wait() until `parties` of them have arrived, then lets
+    them all go (after running `action`, if given, in one of them)."""
 
     def __init__(self, parties, action=None, timeout=None):
         self._cond = Condition(Lock())
+        self._parties = parties
         self._action = action
         self._timeout = timeout
-        self._parties = parties
-        self._state = _FILLING
-        self._count = 0
+        self._phase = _FILLING
+        self._count = 0     # threads inside wait()
 
     def __repr__(self):
-        cls = self.__class__
         if self.broken:
-            return '<%s.%s at %#x: broken>' % (cls.__module__,
-                                               cls.__qualname__, id(self))
-        return '<%s.%s at %#x: waiters=%d/%d>' % (
-            cls.__module__, cls.__qualname__, id(self), self.n_waiting,
-            self.parties)
+            return '<%s: broken>' % (_object_label(self),)
+        return '<%s: waiters=%d/%d>' % (_object_label(self), self.n_waiting,
+                                        self.parties)
+
+    def _leaving_round(self):
+        return self._phase == _DRAINING or self._phase == _RESETTING
+
+    def _round_over(self):
+        return self._phase != _FILLING
 
     def wait(self, timeout=None):
-        """Wait for the barrier; returns this thread's arrival index
-        (0 .. parties-1)."""
+        """Arrive at the barrier and wait for the others; return this
+        thread's arrival number, from 0 to parties - 1."""
         if timeout is None:
             timeout = self._timeout
         with self._cond:
-            self._enter()
-            index = self._count
+            # the previous round must be empty before this one fills
+            while self._leaving_round():
+                self._cond.wait()
+            if self._phase == _BROKEN:
+                raise BrokenBarrierError
+            arrival = self._count
             self._count += 1
             try:
-                if index + 1 == self._parties:
-                    self._release()
+                if arrival == self._parties - 1:
+                    self._trip()
                 else:
-                    self._wait(timeout)
-                return index
+                    self._await_trip(timeout)
+                return arrival
             finally:
                 self._count -= 1
-                self._exit()
+                if self._count == 0 and self._leaving_round():
+                    self._phase = _FILLING
+                    self._cond.notify_all()
 
-    def _enter(self):
-        # wait while a previous cycle drains or resets
-        while self._state == _RESETTING or self._state == _DRAINING:
-            self._cond.wait()
-        if self._state < 0:
-            raise BrokenBarrierError
-        assert self._state == _FILLING
-
-    def _release(self):
+    def _trip(self):
+        # The last arrival runs the action, then releases everybody.
         try:
             if self._action:
                 self._action()
-            self._state = _DRAINING
-            self._cond.notify_all()
         except BaseException:
             self._break()
             raise
+        self._phase = _DRAINING
+        self._cond.notify_all()
 
-    def _wait(self, timeout):
-        if not self._cond.wait_for(self._not_filling, timeout):
+    def _await_trip(self, timeout):
+        if not self._cond.wait_for(self._round_over, timeout):
             self._break()
             raise BrokenBarrierError
-        if self._state < 0:
+        if self._phase != _DRAINING:
             raise BrokenBarrierError
-        assert self._state == _DRAINING
 
-    def _not_filling(self):
-        return self._state != _FILLING
-
-    def _exit(self):
-        if self._count == 0:
-            if self._state == _RESETTING or self._state == _DRAINING:
-                self._state = _FILLING
-                self._cond.notify_all()
+    def _break(self):
+        self._phase = _BROKEN
+        self._cond.notify_all()
 
     def reset(self):
-        """Reset the barrier to the initial state; waiting threads get
-        BrokenBarrierError."""
+        """Bring the barrier back to its empty state; threads waiting in it
+        get BrokenBarrierError."""
         with self._cond:
-            if self._count > 0:
-                if self._state == _FILLING or self._state == _BROKEN:
-                    self._state = _RESETTING
-            else:
-                self._state = _FILLING
+            if self._count == 0:
+                self._phase = _FILLING
+            elif self._phase != _DRAINING:
+                self._phase = _RESETTING
             self._cond.notify_all()
 
     def abort(self):
-        """Place the barrier into a 'broken' state."""
+        """Break the barrier: waiting and arriving threads get
+        BrokenBarrierError until reset()."""
         with self._cond:
             self._break()
 
-    def _break(self):
-        self._state = _BROKEN
-        self._cond.notify_all()
-
     @property
     def parties(self):
-        """Return the number of threads required to trip the barrier."""
+        """How many threads make a round."""
         return self._parties
 
     @property
     def n_waiting(self):
-        """Return the number of threads currently waiting at the barrier."""
-        if self._state == _FILLING:
-            return self._count
-        return 0
+        """How many threads are waiting for the current round to fill."""
+        return self._count if self._phase == _FILLING else 0
 
     @property
     def broken(self):
-        """Return True if the barrier is in a broken state."""
-        return self._state == _BROKEN
+        """Whether the barrier is broken."""
+        return self._phase == _BROKEN
 
 
-################################################################################
-# Thread registry
-################################################################################
+# ==============================================================================
+# Registry of threads
+# ==============================================================================
 
-_counter_lock = _allocate_lock()
-_counter_value = 0
+_name_lock = _allocate_lock()
+_name_serial = [0]
 
 
 def _newname(name_template):
-    global _counter_value
-    with _counter_lock:
-        _counter_value += 1
-        n = _counter_value
-    return name_template % n
+    with _name_lock:
+        _name_serial[0] += 1
+        serial = _name_serial[0]
+    return name_template % serial
 
 
-_active_limbo_lock = _allocate_lock()
-_active = {}        # thread ident -> Thread
-_limbo = {}         # Thread -> Thread, for threads between start() and run
+# `_registry_lock` guards the two maps, the exit callbacks and the shutdown
+# flag.
+_registry_lock = _allocate_lock()
+_active = {}        # ident -> Thread, for running threads
+_limbo = {}         # Thread -> Thread, started but not yet running
 _threading_atexits = []
 _SHUTTING_DOWN = False
 
 
-################################################################################
-# excepthook
-################################################################################
+def _register(thread):
+    with _registry_lock:
+        _active[thread._ident] = thread
+
+
+# ==============================================================================
+# excepthook: reporting what a thread raised
+# ==============================================================================
 
 def _exception_text(exc):
     """The traceback report of exc as CPython prints it (native helper when
@@ -556,26 +553,21 @@ def _fallback_format(exc, seen):
     return text + _exception_only(exc)
 
 
+def _tuple_item(index):
+    def item(self):
+        return self[index]
+    return item
+
+
 class _ExceptHookArgs(tuple):
     """ExceptHookArgs(exc_type, exc_value, exc_traceback, thread)"""
 
     __slots__ = ()
 
-    @property
-    def exc_type(self):
-        return self[0]
-
-    @property
-    def exc_value(self):
-        return self[1]
-
-    @property
-    def exc_traceback(self):
-        return self[2]
-
-    @property
-    def thread(self):
-        return self[3]
+    exc_type = property(_tuple_item(0))
+    exc_value = property(_tuple_item(1))
+    exc_traceback = property(_tuple_item(2))
+    thread = property(_tuple_item(3))
 
     def __repr__(self):
         return ('_thread._ExceptHookArgs(exc_type=%r, exc_value=%r, '
@@ -636,89 +628,92 @@ def _invoke_excepthook(thread, exc):
             _write_flush(stderr, _exception_text(hook_exc))
 
 
-################################################################################
+# ==============================================================================
 # Thread
-################################################################################
+# ==============================================================================
+
+def _ensure_init(thread):
+    if not thread._initialized:
+        raise RuntimeError('Thread.__init__() not called')
+
 
 class Thread:
-    """A class that represents a thread of control.
-
-    Pass a callable as `target` or override run() in a subclass."""
+    """One thread of control.  Give the work as `target` (called with `args`
+    and `kwargs`), or subclass and override run(); start() launches it."""
 
     _initialized = False
 
     def __init__(self, group=None, target=None, name=None,
                  args=(), kwargs=None, *, daemon=None):
         assert group is None, 'group argument must be None for now'
-        if kwargs is None:
-            kwargs = {}
         if name:
             name = str(name)
         else:
             name = _newname('Thread-%d')
-            if target is not None:
-                try:
-                    target_name = target.__name__
-                    name += ' (%s)' % (target_name,)
-                except AttributeError:
-                    pass
+            label = getattr(target, '__name__', None) if target else None
+            if label is not None:
+                name = '%s (%s)' % (name, label)
+        if daemon is None:
+            daemon = current_thread().daemon
         self._target = target
-        self._name = name
         self._args = args
-        self._kwargs = kwargs
-        if daemon is not None:
-            self._daemonic = daemon
-        else:
-            self._daemonic = current_thread().daemon
+        self._kwargs = {} if kwargs is None else kwargs
+        self._name = name
+        self._daemonic = daemon
         self._ident = None
         self._native_id = None
-        self._done_lock = None      # held while the thread runs
+        self._done_lock = None      # held by the thread while it runs
         self._started = Event()
         self._is_stopped = False
-        self._initialized = True
         self._stderr = getattr(_sys, 'stderr', None)
+        self._initialized = True
 
     def __repr__(self):
         assert self._initialized, 'Thread.__init__() was not called'
-        status = 'initial'
-        if self._started.is_set():
-            status = 'started'
         if self._is_stopped:
-            status = 'stopped'
+            words = ['stopped']
+        elif self._started.is_set():
+            words = ['started']
+        else:
+            words = ['initial']
         if self._daemonic:
-            status += ' daemon'
+            words.append('daemon')
         if self._ident is not None:
-            status += ' %s' % self._ident
-        return '<%s(%s, %s)>' % (self.__class__.__name__, self._name, status)
+            words.append(str(self._ident))
+        return '<%s(%s, %s)>' % (type(self).__name__, self._name,
+                                 ' '.join(words))
 
     def start(self):
-        """Start the thread's activity (at most once per Thread object)."""
+        """Launch run() in a new thread; a Thread can be started once."""
         if not self._initialized:
             raise RuntimeError('thread.__init__() not called')
-        if self._started.is_set() or self._done_lock is not None:
-            raise RuntimeError('threads can only be started once')
-        done = _allocate_lock()
-        done.acquire()
-        self._done_lock = done
-        with _active_limbo_lock:
+        # Claim the thread under the registry lock, so that two threads
+        # calling start() at once cannot both launch it.
+        with _registry_lock:
+            if self._started.is_set() or self._done_lock is not None:
+                raise RuntimeError('threads can only be started once')
+            running = _allocate_lock()
+            running.acquire()
+            self._done_lock = running
             _limbo[self] = self
         try:
             _start_new_thread(self._bootstrap, ())
         except Exception:
-            with _active_limbo_lock:
-                del _limbo[self]
-            self._done_lock = None
+            with _registry_lock:
+                _limbo.pop(self, None)
+                self._done_lock = None
             raise
         self._started.wait()
 
     def run(self):
-        """Method representing the thread's activity: calls the target."""
+        """The thread's work: by default, call the target given to the
+        constructor."""
         try:
             if self._target is not None:
                 self._target(*self._args, **self._kwargs)
         finally:
-            # avoid a refcycle if the thread is running a function with an
-            # argument that has a member that points to the thread
+            # drop the references, so that arguments pointing back at the
+            # thread do not keep it alive
             del self._target, self._args, self._kwargs
 
     def _bootstrap(self):
@@ -726,52 +721,47 @@ class Thread:
             self._ident = get_ident()
             if _get_native_id is not None:
                 self._native_id = _get_native_id()
-            with _active_limbo_lock:
+            with _registry_lock:
+                _limbo.pop(self, None)
                 _active[self._ident] = self
-                del _limbo[self]
             self._started.set()
-            if _trace_hook is not None and hasattr(_sys, 'settrace'):
-                _sys.settrace(_trace_hook)
-            if _profile_hook is not None and hasattr(_sys, 'setprofile'):
-                _sys.setprofile(_profile_hook)
+            trace, profile = _hooks['trace'], _hooks['profile']
+            if trace is not None and hasattr(_sys, 'settrace'):
+                _sys.settrace(trace)
+            if profile is not None and hasattr(_sys, 'setprofile'):
+                _sys.setprofile(profile)
             try:
                 self.run()
             except BaseException as exc:
                 _invoke_excepthook(self, exc)
         finally:
-            with _active_limbo_lock:
+            with _registry_lock:
                 if _active.get(self._ident) is self:
                     del _active[self._ident]
             self._is_stopped = True
             self._done_lock.release()
 
     def join(self, timeout=None):
-        """Wait until the thread terminates (or the timeout, in seconds,
-        expires)."""
-        if not self._initialized:
-            raise RuntimeError('Thread.__init__() not called')
+        """Wait for the thread to end, or for timeout seconds if given (then
+        is_alive() tells which happened)."""
+        _ensure_init(self)
         if not self._started.is_set():
             raise RuntimeError('cannot join thread before it is started')
-        if self is current_thread():
+        if current_thread() is self:
             raise RuntimeError('cannot join current thread')
         self._wait_done(timeout)
 
     def _wait_done(self, timeout=None):
-        lock = self._done_lock
-        if lock is None or self._is_stopped:
+        running = self._done_lock
+        if running is None or self._is_stopped:
             return
-        if timeout is None:
-            got = lock.acquire()
-        elif timeout > 0:
-            got = lock.acquire(True, timeout)
-        else:
-            got = lock.acquire(False)
-        if got:
-            lock.release()
+        if _acquire_within(running, timeout):
+            # leave the lock free for every other joiner
+            running.release()
 
     @property
     def name(self):
-        """A string used for identification purposes only."""
+        """The thread's name (only a label: names need not be unique)."""
         assert self._initialized, 'Thread.__init__() not called'
         return self._name
 
@@ -782,102 +772,94 @@ class Thread:
 
     @property
     def ident(self):
-        """Thread identifier of this thread or None if it has not been
-        started."""
+        """The thread's identifier (see get_ident()), None before start()."""
         assert self._initialized, 'Thread.__init__() not called'
         return self._ident
 
     @property
     def native_id(self):
-        """Native integral thread ID of this thread, or None if it has not
-        been started."""
+        """The operating system's id of the thread, None before start()."""
         assert self._initialized, 'Thread.__init__() not called'
         return self._native_id
 
     def is_alive(self):
-        """Return whether the thread is alive."""
+        """Whether run() has begun and not yet ended."""
         assert self._initialized, 'Thread.__init__() not called'
         return self._started.is_set() and not self._is_stopped
 
     @property
     def daemon(self):
-        """A boolean value indicating whether this thread is a daemon
-        thread."""
+        """Whether this is a daemon thread (the program does not wait for
+        those at exit).  Settable before start() only."""
         assert self._initialized, 'Thread.__init__() not called'
         return self._daemonic
 
     @daemon.setter
     def daemon(self, daemonic):
-        if not self._initialized:
-            raise RuntimeError('Thread.__init__() not called')
+        _ensure_init(self)
         if self._started.is_set():
             raise RuntimeError('cannot set daemon status of active thread')
         self._daemonic = daemonic
 
     def isDaemon(self):
-        """Return whether this thread is a daemon (deprecated)."""
+        """Old spelling of the daemon property's getter."""
         return self.daemon
 
     def setDaemon(self, daemonic):
-        """Set whether this thread is a daemon (deprecated)."""
+        """Old spelling of the daemon property's setter."""
         self.daemon = daemonic
 
     def getName(self):
-        """Return a string used for identification purposes only
-        (deprecated)."""
+        """Old spelling of the name property's getter."""
         return self.name
 
     def setName(self, name):
-        """Set the name string for this thread (deprecated)."""
+        """Old spelling of the name property's setter."""
         self.name = name
 
 
 class Timer(Thread):
-    """Call a function after a specified number of seconds:
-
-        t = Timer(30.0, f, args=None, kwargs=None)
-        t.start()
-        t.cancel()     # stop the timer's action if it's still waiting
-    """
+    """A thread that calls function(*args, **kwargs) once `interval` seconds
+    have passed after start(), unless cancel() comes first."""
 
     def __init__(self, interval, function, args=None, kwargs=None):
         Thread.__init__(self)
-        self.interval = interval
         self.function = function
-        self.args = args if args is not None else []
-        self.kwargs = kwargs if kwargs is not None else {}
+        self.interval = interval
+        self.args = [] if args is None else args
+        self.kwargs = {} if kwargs is None else kwargs
         self.finished = Event()
 
     def cancel(self):
-        """Stop the timer if it hasn't finished yet."""
+        """Call the function off, if it has not been called yet."""
         self.finished.set()
 
     def run(self):
-        self.finished.wait(self.interval)
-        if not self.finished.is_set():
+        if not self.finished.wait(self.interval) and \
+                not self.finished.is_set():
             self.function(*self.args, **self.kwargs)
         self.finished.set()
 
 
 class _MainThread(Thread):
+    # The thread the program began in; it counts as started from the outset.
 
     def __init__(self):
         Thread.__init__(self, name='MainThread', daemon=False)
-        done = _allocate_lock()
-        done.acquire()
-        self._done_lock = done
+        running = _allocate_lock()
+        running.acquire()
+        self._done_lock = running
         self._started.set()
         main_ident = getattr(_thread, '_get_main_thread_ident', None)
-        self._ident = main_ident() if main_ident is not None else get_ident()
+        self._ident = get_ident() if main_ident is None else main_ident()
         if _get_native_id is not None and self._ident == get_ident():
             self._native_id = _get_native_id()
-        with _active_limbo_lock:
-            _active[self._ident] = self
+        _register(self)
 
 
 class _DummyThread(Thread):
-    # A thread not started by this module (e.g. by _thread directly): alive
-    # and daemonic, and cannot be joined.
+    # Stands for a thread this module did not start (one from _thread, say):
+    # always alive, a daemon, and not joinable.
 
     def __init__(self):
         Thread.__init__(self, name=_newname('Dummy-%d'), daemon=True)
@@ -885,93 +867,98 @@ class _DummyThread(Thread):
         self._ident = get_ident()
         if _get_native_id is not None:
             self._native_id = _get_native_id()
-        with _active_limbo_lock:
-            _active[self._ident] = self
+        _register(self)
 
     def is_alive(self):
-        assert not self._is_stopped and self._started.is_set()
+        assert self._started.is_set() and not self._is_stopped
         return True
 
     def join(self, timeout=None):
         assert False, 'cannot join a dummy thread'
 
 
-################################################################################
-# module functions
-################################################################################
+# ==============================================================================
+# Module-level queries
+# ==============================================================================
 
 def current_thread():
-    """Return the current Thread object, corresponding to the caller's thread
-    of control."""
-    try:
-        return _active[get_ident()]
-    except KeyError:
-        return _DummyThread()
+    """The Thread object of the calling thread (a dummy one for threads that
+    this module did not start)."""
+    found = _active.get(get_ident())
+    if found is None:
+        found = _DummyThread()
+    return found
 
 
 def currentThread():
-    """Return the current Thread object (deprecated)."""
+    """Old spelling of current_thread()."""
     return current_thread()
 
 
+def _living():
+    with _registry_lock:
+        return list(_active.values()) + list(_limbo.values())
+
+
 def active_count():
-    """Return the number of Thread objects currently alive."""
-    with _active_limbo_lock:
-        return len(_active) + len(_limbo)
+    """How many Thread objects are alive (the length of enumerate())."""
+    return len(_living())
 
 
 def activeCount():
-    """Return the number of Thread objects currently alive (deprecated)."""
+    """Old spelling of active_count()."""
     return active_count()
 
 
 def enumerate():
-    """Return a list of all Thread objects currently active."""
-    with _active_limbo_lock:
-        return list(_active.values()) + list(_limbo.values())
+    """A list of the Thread objects alive now, dummy and main ones included."""
+    return _living()
 
 
 def main_thread():
-    """Return the main thread object."""
+    """The Thread object of the thread the program started in."""
     return _main_thread
 
 
 def _register_atexit(func, *arg, **kwargs):
-    """Register a function to be called by _shutdown() before joining the
-    non-daemon threads (used by concurrent.futures)."""
-    if _SHUTTING_DOWN:
-        raise RuntimeError("can't register atexit after shutdown")
-
-    def call():
+    """Have _shutdown() call func(*arg, **kwargs) before it waits for the
+    non-daemon threads (latest registered first); concurrent.futures uses
+    this."""
+    def call_it():
         func(*arg, **kwargs)
 
-    _threading_atexits.append(call)
+    with _registry_lock:
+        if _SHUTTING_DOWN:
+            raise RuntimeError("can't register atexit after shutdown")
+        _threading_atexits.append(call_it)
 
 
 def _shutdown():
-    """Wait until all non-daemon threads have finished; the interpreter calls
-    this when the main program ends."""
+    """Called by the interpreter when the main program ends: run the exit
+    callbacks, mark the main thread stopped, then wait for every non-daemon
+    thread."""
     global _SHUTTING_DOWN
     if _main_thread._is_stopped:
         return
-    _SHUTTING_DOWN = True
-    for atexit_call in reversed(_threading_atexits):
-        atexit_call()
+    with _registry_lock:
+        _SHUTTING_DOWN = True
+        callbacks = list(_threading_atexits)
+    callbacks.reverse()
+    for callback in callbacks:
+        callback()
     me = get_ident()
     if _main_thread._ident == me:
         _main_thread._is_stopped = True
-        lock = _main_thread._done_lock
-        if lock is not None:
-            lock.release()
+        if _main_thread._done_lock is not None:
+            _main_thread._done_lock.release()
     while True:
-        with _active_limbo_lock:
-            pending = [t for t in list(_active.values()) + list(_limbo.values())
-                       if not t._daemonic and not t._is_stopped
-                       and t._ident != me and t is not _main_thread]
-        if not pending:
-            break
-        for t in pending:
-            t._wait_done()
+        waited_for = [t for t in _living()
+                      if t is not _main_thread and t._ident != me
+                      and not t._daemonic and not t._is_stopped]
+        if not waited_for:
+            return
+        for thread in waited_for:
+            thread._wait_done()
 
 
 _main_thread = _MainThread()

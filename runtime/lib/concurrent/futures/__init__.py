@@ -1,5 +1,8 @@
-"""Execute computations asynchronously using threads (Weft's implementation
-of `concurrent.futures`: Future, ThreadPoolExecutor, wait, as_completed)."""
+"""Weft's `concurrent.futures`: Future, ThreadPoolExecutor, wait() and
+as_completed().
+
+A Future's state, result and waiter list change only under the Future's own
+condition lock; the pool's bookkeeping only under the pool's locks."""
 
 import builtins as _builtins
 import threading
@@ -13,304 +16,204 @@ __all__ = ['FIRST_COMPLETED', 'FIRST_EXCEPTION', 'ALL_COMPLETED',
            'BrokenExecutor', 'Future', 'Executor', 'wait', 'as_completed',
            'ThreadPoolExecutor']
 
-FIRST_COMPLETED = 'FIRST_COMPLETED'
-FIRST_EXCEPTION = 'FIRST_EXCEPTION'
-ALL_COMPLETED = 'ALL_COMPLETED'
+# wait()'s return_when choices (their values are their names, as CPython's)
+FIRST_COMPLETED, FIRST_EXCEPTION, ALL_COMPLETED = (
+    'FIRST_COMPLETED', 'FIRST_EXCEPTION', 'ALL_COMPLETED')
 _AS_COMPLETED = '_AS_COMPLETED'
 
-# Possible future states (for internal use by the futures package).
-PENDING = 'PENDING'
-RUNNING = 'RUNNING'
-CANCELLED = 'CANCELLED'
-CANCELLED_AND_NOTIFIED = 'CANCELLED_AND_NOTIFIED'
-FINISHED = 'FINISHED'
+# A Future's life: PENDING -> RUNNING -> FINISHED, or PENDING -> CANCELLED
+# -> CANCELLED_AND_NOTIFIED (once the executor has seen the cancellation).
+PENDING, RUNNING, FINISHED = 'PENDING', 'RUNNING', 'FINISHED'
+CANCELLED, CANCELLED_AND_NOTIFIED = 'CANCELLED', 'CANCELLED_AND_NOTIFIED'
 
-_FUTURE_STATES = [PENDING, RUNNING, CANCELLED, CANCELLED_AND_NOTIFIED,
-                  FINISHED]
-
-_STATE_TO_DESCRIPTION_MAP = {
-    PENDING: 'pending',
-    RUNNING: 'running',
-    CANCELLED: 'cancelled',
-    CANCELLED_AND_NOTIFIED: 'cancelled',
-    FINISHED: 'finished',
-}
-
-_DONE_STATES = (CANCELLED_AND_NOTIFIED, FINISHED)
+_DONE_STATES = (CANCELLED, CANCELLED_AND_NOTIFIED, FINISHED)
 _CANCELLED_STATES = (CANCELLED, CANCELLED_AND_NOTIFIED)
 
 
+def _describe(state):
+    # the word a Future's repr uses for its state
+    return 'cancelled' if state in _CANCELLED_STATES else state.lower()
+
+
 class Error(Exception):
-    """Base class for all future-related exceptions."""
-    pass
+    """Root of the exceptions defined here."""
 
 
 class CancelledError(Error):
-    """The Future was cancelled."""
-    pass
+    """Raised when asking a cancelled Future for its outcome."""
 
 
 if hasattr(_builtins, 'TimeoutError'):
     TimeoutError = _builtins.TimeoutError
 else:
     class TimeoutError(Error):
-        """The operation exceeded the given deadline."""
-        pass
+        """A wait ran past its timeout."""
 
 
 class InvalidStateError(Error):
-    """The operation is not allowed in this state."""
-    pass
+    """Raised when a Future is asked to change in a way its state forbids."""
 
 
 class BrokenExecutor(RuntimeError):
-    """Raised when a executor has become non-functional after a severe
-    failure."""
+    """Raised by an executor that can no longer run work."""
+
+
+def _report(headline, exc):
+    stderr = threading._stderr_for(None)
+    if stderr is not None:
+        threading._write_flush(stderr, headline + threading._exception_text(exc))
 
 
 def _report_callback_error(future, exc):
-    stderr = threading._stderr_for(None)
-    if stderr is not None:
-        threading._write_flush(stderr, 'exception calling callback for %r\n'
-                               % (future,) + threading._exception_text(exc))
+    _report('exception calling callback for %r\n' % (future,), exc)
 
 
-################################################################################
-# waiters (used by wait() and as_completed())
-################################################################################
+# ==============================================================================
+# Waiters: how wait() and as_completed() hear about futures finishing
+# ==============================================================================
 
 class _Waiter:
-    """Provides the event that wait() and as_completed() block on."""
+    # Installed in each watched Future's _waiters list; the Future calls
+    # record() (with its own lock held) when it finishes.  `event` is set once
+    # the watcher should look; `finished` collects the futures that finished,
+    # in order.  Several futures may finish at once on different threads, so
+    # everything here changes under `lock`.
 
-    def __init__(self):
+    def __init__(self, mode, pending):
+        self.mode = mode
+        self.pending = pending      # futures still to finish (wait modes)
+        self.lock = threading.Lock()
         self.event = threading.Event()
-        self.finished_futures = []
+        self.finished = []
 
-    def add_result(self, future):
-        self.finished_futures.append(future)
-
-    def add_exception(self, future):
-        self.finished_futures.append(future)
-
-    def add_cancelled(self, future):
-        self.finished_futures.append(future)
-
-
-class _AsCompletedWaiter(_Waiter):
-    """Used by as_completed()."""
-
-    def __init__(self):
-        _Waiter.__init__(self)
-        self.lock = threading.Lock()
-
-    def add_result(self, future):
+    def record(self, future, raised):
         with self.lock:
-            _Waiter.add_result(self, future)
-            self.event.set()
-
-    def add_exception(self, future):
-        with self.lock:
-            _Waiter.add_exception(self, future)
-            self.event.set()
-
-    def add_cancelled(self, future):
-        with self.lock:
-            _Waiter.add_cancelled(self, future)
-            self.event.set()
-
-
-class _FirstCompletedWaiter(_Waiter):
-    """Used by wait(return_when=FIRST_COMPLETED)."""
-
-    def add_result(self, future):
-        _Waiter.add_result(self, future)
-        self.event.set()
-
-    def add_exception(self, future):
-        _Waiter.add_exception(self, future)
-        self.event.set()
-
-    def add_cancelled(self, future):
-        _Waiter.add_cancelled(self, future)
-        self.event.set()
-
-
-class _AllCompletedWaiter(_Waiter):
-    """Used by wait(return_when=FIRST_EXCEPTION and ALL_COMPLETED)."""
-
-    def __init__(self, num_pending_calls, stop_on_exception):
-        self.num_pending_calls = num_pending_calls
-        self.stop_on_exception = stop_on_exception
-        self.lock = threading.Lock()
-        _Waiter.__init__(self)
-
-    def _decrement_pending_calls(self):
-        with self.lock:
-            self.num_pending_calls -= 1
-            if not self.num_pending_calls:
+            self.finished.append(future)
+            if self.mode == _AS_COMPLETED or self.mode == FIRST_COMPLETED:
+                wake = True
+            elif raised and self.mode == FIRST_EXCEPTION:
+                wake = True
+            else:
+                self.pending -= 1
+                wake = self.pending == 0
+            if wake:
                 self.event.set()
 
-    def add_result(self, future):
-        _Waiter.add_result(self, future)
-        self._decrement_pending_calls()
-
-    def add_exception(self, future):
-        _Waiter.add_exception(self, future)
-        if self.stop_on_exception:
-            self.event.set()
-        else:
-            self._decrement_pending_calls()
-
-    def add_cancelled(self, future):
-        _Waiter.add_cancelled(self, future)
-        self._decrement_pending_calls()
+    def take_finished(self):
+        # as_completed(): hand over what finished so far and re-arm
+        with self.lock:
+            batch = self.finished
+            self.finished = []
+            self.event.clear()
+        return batch
 
 
-class _AcquireFutures:
-    """A context manager that does an ordered acquire of Future conditions."""
+class _HoldingAll:
+    # Holds the condition locks of many futures at once, taken in one global
+    # order (by id) so that two holders can never deadlock.
 
     def __init__(self, futures):
-        self.futures = sorted(futures, key=id)
+        self._ordered = sorted(futures, key=id)
 
     def __enter__(self):
-        for future in self.futures:
+        for future in self._ordered:
             future._condition.acquire()
 
-    def __exit__(self, *args):
-        for future in self.futures:
+    def __exit__(self, *exc_info):
+        for future in reversed(self._ordered):
             future._condition.release()
 
 
-def _create_and_install_waiters(fs, return_when):
-    if return_when == _AS_COMPLETED:
-        waiter = _AsCompletedWaiter()
-    elif return_when == FIRST_COMPLETED:
-        waiter = _FirstCompletedWaiter()
-    else:
-        pending_count = 0
-        for f in fs:
-            if f._state not in _DONE_STATES:
-                pending_count += 1
-        if return_when == FIRST_EXCEPTION:
-            waiter = _AllCompletedWaiter(pending_count, stop_on_exception=True)
-        elif return_when == ALL_COMPLETED:
-            waiter = _AllCompletedWaiter(pending_count,
-                                         stop_on_exception=False)
-        else:
-            raise ValueError('Invalid return condition: %r' % return_when)
-    for f in fs:
-        f._waiters.append(waiter)
-    return waiter
-
-
-def _yield_finished_futures(fs, waiter, ref_collect):
-    """Iterate on the list fs, yielding finished futures one by one in
-    reverse order, removing them from the sets in ref_collect and
-    uninstalling the waiter."""
-    while fs:
-        f = fs[-1]
-        for futures_set in ref_collect:
-            futures_set.remove(f)
-        with f._condition:
-            f._waiters.remove(waiter)
-        del f
-        yield fs.pop()
+def _uninstall(futures, waiter):
+    for future in futures:
+        with future._condition:
+            if waiter in future._waiters:
+                future._waiters.remove(waiter)
 
 
 def as_completed(fs, timeout=None):
-    """An iterator over the given futures that yields each as it completes.
-
-    Raises TimeoutError if __next__() is called and the result isn't
-    available after timeout seconds from the original call."""
-    if timeout is not None:
-        end_time = timeout + _time()
-    fs = set(fs)
-    total_futures = len(fs)
-    with _AcquireFutures(fs):
-        finished = set([f for f in fs if f._state in _DONE_STATES])
-        pending = fs - finished
-        waiter = _create_and_install_waiters(fs, _AS_COMPLETED)
-    finished = list(finished)
+    """Yield the given futures (duplicates once) as they finish, those
+    already finished first.  If timeout seconds after the first next() some
+    are still unfinished, raise TimeoutError."""
+    deadline = None if timeout is None else timeout + _time()
+    watched = set(fs)
+    total = len(watched)
+    with _HoldingAll(watched):
+        ready = [f for f in watched if f._state in _DONE_STATES]
+        pending = watched.difference(ready)
+        waiter = _Waiter(_AS_COMPLETED, len(pending))
+        for future in watched:
+            future._waiters.append(waiter)
     try:
-        yield from _yield_finished_futures(finished, waiter,
-                                           ref_collect=(fs,))
+        while ready:
+            yield ready.pop()
         while pending:
-            if timeout is None:
-                wait_timeout = None
-            else:
-                wait_timeout = end_time - _time()
-                if wait_timeout < 0:
+            budget = None
+            if deadline is not None:
+                budget = deadline - _time()
+                if budget < 0:
                     raise TimeoutError('%d (of %d) futures unfinished'
-                                       % (len(pending), total_futures))
-            waiter.event.wait(wait_timeout)
-            with waiter.lock:
-                finished = waiter.finished_futures
-                waiter.finished_futures = []
-                waiter.event.clear()
-            # reverse to keep finishing order
-            finished.reverse()
-            yield from _yield_finished_futures(finished, waiter,
-                                               ref_collect=(fs, pending))
+                                       % (len(pending), total))
+            waiter.event.wait(budget)
+            for future in waiter.take_finished():
+                pending.discard(future)
+                yield future
     finally:
-        # remove the waiter from unfinished futures
-        for f in fs:
-            with f._condition:
-                f._waiters.remove(waiter)
+        _uninstall(watched, waiter)
 
 
 DoneAndNotDoneFutures = namedtuple('DoneAndNotDoneFutures', 'done not_done',
                                    module='concurrent.futures')
 
 
+def _failed(future):
+    return not future.cancelled() and future.exception() is not None
+
+
 def wait(fs, timeout=None, return_when=ALL_COMPLETED):
-    """Wait for the futures in the given sequence to complete.
-
-    Returns a named 2-tuple of sets (done, not_done)."""
-    fs = set(fs)
-    with _AcquireFutures(fs):
-        done = set([f for f in fs if f._state in _DONE_STATES])
-        not_done = fs - done
-        if return_when == FIRST_COMPLETED and done:
-            return DoneAndNotDoneFutures(done, not_done)
-        elif return_when == FIRST_EXCEPTION and done:
-            for f in done:
-                if not f.cancelled() and f.exception() is not None:
-                    return DoneAndNotDoneFutures(done, not_done)
-        if len(done) == len(fs):
-            return DoneAndNotDoneFutures(done, not_done)
-        waiter = _create_and_install_waiters(fs, return_when)
+    """Wait (at most timeout seconds) until the futures satisfy return_when:
+    FIRST_COMPLETED, FIRST_EXCEPTION or ALL_COMPLETED.  Returns the named
+    pair of sets (done, not_done)."""
+    watched = set(fs)
+    with _HoldingAll(watched):
+        done = set([f for f in watched if f._state in _DONE_STATES])
+        settled = len(done) == len(watched)
+        if done and return_when == FIRST_COMPLETED:
+            settled = True
+        elif done and return_when == FIRST_EXCEPTION:
+            settled = settled or any([_failed(f) for f in done])
+        if settled:
+            return DoneAndNotDoneFutures(done, watched - done)
+        if return_when not in (FIRST_COMPLETED, FIRST_EXCEPTION,
+                               ALL_COMPLETED):
+            raise ValueError('Invalid return condition: %r' % return_when)
+        waiter = _Waiter(return_when, len(watched) - len(done))
+        for future in watched:
+            future._waiters.append(waiter)
     waiter.event.wait(timeout)
-    for f in fs:
-        with f._condition:
-            f._waiters.remove(waiter)
-    done.update(waiter.finished_futures)
-    return DoneAndNotDoneFutures(done, fs - done)
+    _uninstall(watched, waiter)
+    # no future can reach the waiter any more
+    done.update(waiter.finished)
+    return DoneAndNotDoneFutures(done, watched - done)
 
 
-def _result_or_cancel(fut, timeout=None):
-    try:
-        return fut.result(timeout)
-    finally:
-        fut.cancel()
-
-
-################################################################################
+# ==============================================================================
 # Future
-################################################################################
+# ==============================================================================
 
 class Future:
-    """Represents the result of an asynchronous computation."""
+    """The outcome, now or later, of a call that an executor runs."""
 
     def __init__(self):
-        """Initializes the future. Should not be called by clients."""
-        self._condition = threading.Condition()
+        """Made by executors; client code gets Futures from submit()."""
         self._state = PENDING
-        self._result = None
-        self._exception = None
+        self._result = self._exception = None
+        self._condition = threading.Condition()
         self._waiters = []
         self._done_callbacks = []
 
     def _invoke_callbacks(self):
+        # runs once the future is done, when no callback can be added any more
         for callback in self._done_callbacks:
             try:
                 callback(self)
@@ -319,61 +222,49 @@ class Future:
 
     def __repr__(self):
         with self._condition:
-            if self._state == FINISHED:
-                if self._exception:
-                    return '<%s at %#x state=%s raised %s>' % (
-                        self.__class__.__name__, id(self),
-                        _STATE_TO_DESCRIPTION_MAP[self._state],
-                        self._exception.__class__.__name__)
-                return '<%s at %#x state=%s returned %s>' % (
-                    self.__class__.__name__, id(self),
-                    _STATE_TO_DESCRIPTION_MAP[self._state],
-                    self._result.__class__.__name__)
-            return '<%s at %#x state=%s>' % (
-                self.__class__.__name__, id(self),
-                _STATE_TO_DESCRIPTION_MAP[self._state])
+            head = '<%s at %#x state=%s' % (type(self).__name__, id(self),
+                                            _describe(self._state))
+            if self._state != FINISHED:
+                return head + '>'
+            if self._exception:
+                return '%s raised %s>' % (head,
+                                          type(self._exception).__name__)
+            return '%s returned %s>' % (head, type(self._result).__name__)
 
     def cancel(self):
-        """Cancel the future if possible.
-
-        Returns True if the future was cancelled, False otherwise."""
+        """Cancel the call unless it is running or done; True if the future
+        is (now) cancelled."""
         with self._condition:
             if self._state == RUNNING or self._state == FINISHED:
                 return False
             if self._state in _CANCELLED_STATES:
                 return True
-            self._state = CANCELLED
+            # the threads blocked in result() look once we let go
             self._condition.notify_all()
+            self._state = CANCELLED
         self._invoke_callbacks()
         return True
 
     def cancelled(self):
-        """Return True if the future was cancelled."""
+        """Whether the future was cancelled."""
         with self._condition:
             return self._state in _CANCELLED_STATES
 
     def running(self):
-        """Return True if the future is currently executing."""
+        """Whether the call is running now."""
         with self._condition:
             return self._state == RUNNING
 
     def done(self):
-        """Return True if the future was cancelled or finished executing."""
+        """Whether the future is finished or cancelled."""
         with self._condition:
-            return self._state in (CANCELLED, CANCELLED_AND_NOTIFIED,
-                                   FINISHED)
-
-    def _get_result(self):
-        if self._exception:
-            raise self._exception
-        return self._result
+            return self._state in _DONE_STATES
 
     def add_done_callback(self, fn):
-        """Attaches a callable that will be called when the future finishes
-        (immediately if it already has)."""
+        """Have fn(future) called when the future is done (at once if it
+        already is).  An exception from fn is reported, not raised."""
         with self._condition:
-            if self._state not in (CANCELLED, CANCELLED_AND_NOTIFIED,
-                                   FINISHED):
+            if self._state not in _DONE_STATES:
                 self._done_callbacks.append(fn)
                 return
         try:
@@ -381,187 +272,172 @@ class Future:
         except Exception as exc:
             _report_callback_error(self, exc)
 
-    def result(self, timeout=None):
-        """Return the result of the call that the future represents,
-        waiting at most timeout seconds.
-
-        Raises CancelledError, TimeoutError, or the call's exception."""
-        with self._condition:
-            if self._state in _CANCELLED_STATES:
-                raise CancelledError()
-            elif self._state == FINISHED:
-                return self._get_result()
+    def _settle(self, timeout):
+        # With the lock held: wait (at most timeout seconds) until done;
+        # CancelledError or TimeoutError when there is no outcome to give.
+        if self._state not in _DONE_STATES:
             self._condition.wait(timeout)
-            if self._state in _CANCELLED_STATES:
-                raise CancelledError()
-            elif self._state == FINISHED:
-                return self._get_result()
-            else:
-                raise TimeoutError()
+        if self._state in _CANCELLED_STATES:
+            raise CancelledError()
+        if self._state != FINISHED:
+            raise TimeoutError()
+
+    def result(self, timeout=None):
+        """The call's return value, waiting at most timeout seconds for it;
+        re-raises the call's exception, or raises CancelledError or
+        TimeoutError."""
+        with self._condition:
+            self._settle(timeout)
+            if self._exception:
+                raise self._exception
+            return self._result
 
     def exception(self, timeout=None):
-        """Return the exception raised by the call that the future
-        represents (None if it completed normally)."""
+        """The exception the call raised (None if it returned), waiting at
+        most timeout seconds; raises CancelledError or TimeoutError."""
         with self._condition:
-            if self._state in _CANCELLED_STATES:
-                raise CancelledError()
-            elif self._state == FINISHED:
-                return self._exception
-            self._condition.wait(timeout)
-            if self._state in _CANCELLED_STATES:
-                raise CancelledError()
-            elif self._state == FINISHED:
-                return self._exception
-            else:
-                raise TimeoutError()
+            self._settle(timeout)
+            return self._exception
 
-    # The following methods should only be used by Executors and in tests.
+    # -- for executors (and tests) --------------------------------------------
 
     def set_running_or_notify_cancel(self):
-        """Mark the future as running or process any cancel notifications.
-
-        Returns False if the Future was cancelled, True otherwise."""
+        """Called by an executor before running the call: False if the future
+        was cancelled (the waiters are then told), True once it is marked
+        running."""
         with self._condition:
-            if self._state == CANCELLED:
-                self._state = CANCELLED_AND_NOTIFIED
-                for waiter in self._waiters:
-                    waiter.add_cancelled(self)
-                # self._condition.notify_all() is not necessary because
-                # self.cancel() triggers a notification.
-                return False
-            elif self._state == PENDING:
+            if self._state == PENDING:
                 self._state = RUNNING
                 return True
-            else:
+            if self._state != CANCELLED:
                 raise RuntimeError('Future in unexpected state')
+            self._state = CANCELLED_AND_NOTIFIED
+            for waiter in self._waiters:
+                waiter.record(self, False)
+            # cancel() already woke the threads blocked in result()
+            return False
 
-    def set_result(self, result):
-        """Sets the return value of work associated with the future."""
+    def _finish(self, result, exception):
         with self._condition:
-            if self._state in (CANCELLED, CANCELLED_AND_NOTIFIED, FINISHED):
+            if self._state in _DONE_STATES:
                 raise InvalidStateError('%s: %r' % (self._state, self))
             self._result = result
-            self._state = FINISHED
-            for waiter in self._waiters:
-                waiter.add_result(self)
-            self._condition.notify_all()
-        self._invoke_callbacks()
-
-    def set_exception(self, exception):
-        """Sets the result of the future as being the given exception."""
-        with self._condition:
-            if self._state in (CANCELLED, CANCELLED_AND_NOTIFIED, FINISHED):
-                raise InvalidStateError('%s: %r' % (self._state, self))
             self._exception = exception
             self._state = FINISHED
             for waiter in self._waiters:
-                waiter.add_exception(self)
+                waiter.record(self, exception is not None)
             self._condition.notify_all()
         self._invoke_callbacks()
 
+    def set_result(self, result):
+        """Finish the future with the call's return value."""
+        self._finish(result, None)
 
-################################################################################
+    def set_exception(self, exception):
+        """Finish the future with the exception the call raised."""
+        self._finish(None, exception)
+
+
+# ==============================================================================
 # Executor
-################################################################################
+# ==============================================================================
+
+def _result_or_cancel(future, timeout=None):
+    try:
+        return future.result(timeout)
+    finally:
+        future.cancel()
+
+
+def _results_in_order(futures, deadline):
+    # map()'s results.  Futures are dropped as they are consumed; if the
+    # consumer stops early (or a call failed), the rest are cancelled.
+    futures.reverse()
+    try:
+        while futures:
+            budget = None if deadline is None else deadline - _time()
+            yield _result_or_cancel(futures.pop(), budget)
+    finally:
+        for future in futures:
+            future.cancel()
+
 
 class Executor:
-    """This is an abstract base class for concrete asynchronous executors."""
+    """The interface of executors: submit(), map() and shutdown(); a with
+    block shuts the executor down at its end."""
 
     def submit(self, fn, /, *args, **kwargs):
-        """Submits a callable to be executed with the given arguments;
-        returns a Future."""
+        """Arrange for fn(*args, **kwargs) to run; return its Future."""
         raise NotImplementedError()
 
     def map(self, fn, *iterables, timeout=None, chunksize=1):
-        """Returns an iterator equivalent to map(fn, iter), running the calls
-        concurrently; results come in order.  All calls are submitted
-        immediately."""
-        if timeout is not None:
-            end_time = timeout + _time()
-        else:
-            end_time = None
-        fs = [self.submit(fn, *args) for args in zip(*iterables)]
-        return _map_results(fs, timeout, end_time)
+        """Like map(fn, *iterables), with the calls running concurrently:
+        all are submitted at once, results come back in order.  A result
+        not ready timeout seconds after this call raises TimeoutError."""
+        deadline = None if timeout is None else timeout + _time()
+        futures = [self.submit(fn, *args) for args in zip(*iterables)]
+        return _results_in_order(futures, deadline)
 
     def shutdown(self, wait=True, *, cancel_futures=False):
-        """Clean-up the resources associated with the Executor."""
+        """Accept no more work and release the executor's resources (after
+        the pending work is done, when wait is true)."""
         pass
-
-    def __enter__(self):
-        return self
 
     def __exit__(self, exc_type, exc_val, exc_tb):
         self.shutdown(wait=True)
         return False
 
-
-def _map_results(fs, timeout, end_time):
-    # Yield must be hidden in a generator so that the submissions happen
-    # when map() is called, not on the first next().
-    try:
-        fs.reverse()
-        while fs:
-            if timeout is None:
-                yield _result_or_cancel(fs.pop())
-            else:
-                yield _result_or_cancel(fs.pop(), end_time - _time())
-    finally:
-        for future in fs:
-            future.cancel()
+    def __enter__(self):
+        return self
 
 
-################################################################################
+# ==============================================================================
 # ThreadPoolExecutor
-################################################################################
+# ==============================================================================
 
-_threads_queues = {}            # worker Thread -> its work queue
+# Every pool's worker threads and their queues, for the interpreter's exit;
+# changed and read with _global_shutdown_lock held, as is _shutdown.
+_threads_queues = {}
 _shutdown = False
 _global_shutdown_lock = threading.Lock()
 
 
 def _python_exit():
+    # Run by threading._shutdown() when the main program ends: wake every
+    # worker so that it exits once the queue is empty, then wait for them.
     global _shutdown
     with _global_shutdown_lock:
         _shutdown = True
-    items = list(_threads_queues.items())
-    for t, q in items:
-        q.put(None)
-    for t, q in items:
-        t.join()
+        workers = list(_threads_queues.items())
+    for _, work_queue in workers:
+        work_queue.put(None)
+    for thread, _ in workers:
+        thread.join()
 
 
 threading._register_atexit(_python_exit)
 
 
 def _cpu_count():
-    fn = getattr(_thread, '_cpu_count', None)
-    if fn is not None:
-        try:
-            n = fn()
-        except Exception:
-            n = None
-        if n:
-            return n
-    return 1
+    native = getattr(_thread, '_cpu_count', None)
+    try:
+        count = native() if native is not None else None
+    except Exception:
+        count = None
+    return count or 1
 
 
-class _WorkItem:
-
-    def __init__(self, future, fn, args, kwargs):
-        self.future = future
-        self.fn = fn
-        self.args = args
-        self.kwargs = kwargs
-
-    def run(self):
-        if not self.future.set_running_or_notify_cancel():
-            return
-        try:
-            result = self.fn(*self.args, **self.kwargs)
-        except BaseException as exc:
-            self.future.set_exception(exc)
-        else:
-            self.future.set_result(result)
+def _run_work(item):
+    # item: (future, fn, args, kwargs)
+    future, fn, args, kwargs = item
+    if not future.set_running_or_notify_cancel():
+        return
+    try:
+        outcome = fn(*args, **kwargs)
+    except BaseException as exc:
+        future.set_exception(exc)
+    else:
+        future.set_result(outcome)
 
 
 def _worker(executor, work_queue, initializer, initargs):
@@ -569,53 +445,50 @@ def _worker(executor, work_queue, initializer, initargs):
         try:
             initializer(*initargs)
         except BaseException as exc:
-            stderr = threading._stderr_for(None)
-            if stderr is not None:
-                threading._write_flush(stderr, 'Exception in initializer:\n'
-                                       + threading._exception_text(exc))
+            _report('Exception in initializer:\n', exc)
             executor._initializer_failed()
             return
     try:
         while True:
-            work_item = work_queue.get(block=True)
-            if work_item is not None:
-                work_item.run()
-                del work_item
-                # the worker is idle again
-                executor._idle_semaphore.release()
+            item = work_queue.get(block=True)
+            if item is None:
+                # a wake-up: leave if the pool or the interpreter is shutting
+                # down, passing the wake-up on to the next worker
+                if _shutdown or executor._shutdown:
+                    with executor._shutdown_lock:
+                        executor._shutdown = True
+                    work_queue.put(None)
+                    return
                 continue
-            # None: wake-up to check for shutdown
-            if _shutdown or executor._shutdown:
-                executor._shutdown = True
-                # notify the other workers
-                work_queue.put(None)
-                return
+            _run_work(item)
+            del item
+            executor._idle_semaphore.release()
     except BaseException as exc:
-        stderr = threading._stderr_for(None)
-        if stderr is not None:
-            threading._write_flush(stderr, 'Exception in worker\n'
-                                   + threading._exception_text(exc))
+        _report('Exception in worker\n', exc)
 
 
 class BrokenThreadPool(BrokenExecutor):
-    """Raised when a worker thread in a ThreadPoolExecutor failed
-    initializing."""
+    """Raised by a ThreadPoolExecutor once a worker's initializer failed."""
 
 
-_executor_counter_lock = threading.Lock()
-_executor_counter = [0]
+_INITIALIZER_FAILED = ('A thread initializer failed, the thread pool is not '
+                       'usable anymore')
+
+_pool_serial_lock = threading.Lock()
+_pool_serial = [0]
 
 
-def _next_executor_number():
-    with _executor_counter_lock:
-        n = _executor_counter[0]
-        _executor_counter[0] = n + 1
-    return n
+def _next_pool_number():
+    with _pool_serial_lock:
+        number = _pool_serial[0]
+        _pool_serial[0] = number + 1
+    return number
 
 
 class ThreadPoolExecutor(Executor):
-    """An Executor running calls in a pool of at most max_workers threads,
-    started lazily as work arrives."""
+    """Runs submitted calls on up to max_workers threads (by default
+    min(32, CPUs + 4)), started one by one as work arrives and no started
+    thread is idle."""
 
     def __init__(self, max_workers=None, thread_name_prefix='',
                  initializer=None, initargs=()):
@@ -626,84 +499,81 @@ class ThreadPoolExecutor(Executor):
         if initializer is not None and not callable(initializer):
             raise TypeError('initializer must be a callable')
         self._max_workers = max_workers
-        self._work_queue = _SimpleQueue()
-        self._idle_semaphore = threading.Semaphore(0)
-        self._threads = set()
-        self._broken = False
-        self._shutdown = False
-        self._shutdown_lock = threading.Lock()
-        self._thread_name_prefix = (thread_name_prefix or
-                                    ('ThreadPoolExecutor-%d'
-                                     % _next_executor_number()))
         self._initializer = initializer
         self._initargs = initargs
+        self._thread_name_prefix = (thread_name_prefix or
+                                    'ThreadPoolExecutor-%d'
+                                    % _next_pool_number())
+        self._work_queue = _SimpleQueue()
+        # released by a worker each time it finishes an item and goes idle
+        self._idle_semaphore = threading.Semaphore(0)
+        self._threads = set()
+        # _shutdown_lock guards _shutdown, _broken and _threads
+        self._shutdown_lock = threading.Lock()
+        self._shutdown = False
+        self._broken = False
 
     def submit(self, fn, /, *args, **kwargs):
-        """Submits a callable to be executed with the given arguments;
-        returns a Future."""
+        """Queue fn(*args, **kwargs) to run on a worker; return its Future."""
         with self._shutdown_lock, _global_shutdown_lock:
             if self._broken:
                 raise BrokenThreadPool(self._broken)
-            if self._shutdown:
-                raise RuntimeError('cannot schedule new futures after shutdown')
-            if _shutdown:
-                raise RuntimeError('cannot schedule new futures after '
-                                   'interpreter shutdown')
-            f = Future()
-            w = _WorkItem(f, fn, args, kwargs)
-            self._work_queue.put(w)
-            self._adjust_thread_count()
-            return f
+            if self._shutdown or _shutdown:
+                raise RuntimeError('cannot schedule new futures after %s'
+                                   % ('shutdown' if self._shutdown else
+                                      'interpreter shutdown'))
+            future = Future()
+            self._work_queue.put((future, fn, args, kwargs))
+            self._add_worker_if_needed()
+            return future
 
-    def _adjust_thread_count(self):
-        # if idle threads are available, don't spin new threads
+    def _add_worker_if_needed(self):
+        # Called with both locks held.  An idle worker takes the new item;
+        # otherwise start one more, up to the limit.
         if self._idle_semaphore.acquire(timeout=0):
             return
-        num_threads = len(self._threads)
-        if num_threads < self._max_workers:
-            thread_name = '%s_%d' % (self._thread_name_prefix or self,
-                                     num_threads)
-            t = threading.Thread(name=thread_name, target=_worker,
-                                 args=(self, self._work_queue,
-                                       self._initializer, self._initargs))
-            t.start()
-            self._threads.add(t)
-            _threads_queues[t] = self._work_queue
+        count = len(self._threads)
+        if count >= self._max_workers:
+            return
+        worker = threading.Thread(
+            name='%s_%d' % (self._thread_name_prefix or self, count),
+            target=_worker,
+            args=(self, self._work_queue, self._initializer, self._initargs))
+        worker.start()
+        self._threads.add(worker)
+        _threads_queues[worker] = self._work_queue
+
+    def _drain(self):
+        # With _shutdown_lock held: take every queued item off the queue.
+        items = []
+        while True:
+            try:
+                item = self._work_queue.get_nowait()
+            except _Empty:
+                return items
+            if item is not None:
+                items.append(item)
 
     def _initializer_failed(self):
         with self._shutdown_lock:
-            self._broken = ('A thread initializer failed, the thread pool '
-                            'is not usable anymore')
-            # drain work queue and mark pending futures failed
-            while True:
-                try:
-                    work_item = self._work_queue.get_nowait()
-                except _Empty:
-                    break
-                if work_item is not None:
-                    work_item.future.set_exception(
-                        BrokenThreadPool(self._broken))
+            self._broken = _INITIALIZER_FAILED
+            for item in self._drain():
+                item[0].set_exception(BrokenThreadPool(self._broken))
 
     def shutdown(self, wait=True, *, cancel_futures=False):
-        """Clean-up the resources associated with the Executor: no new
-        submissions; if wait, join the worker threads."""
+        """Take no more work; with cancel_futures, cancel what has not
+        started; with wait, return once the workers have finished."""
         with self._shutdown_lock:
             self._shutdown = True
             if cancel_futures:
-                # drain all work items from the queue, and then cancel their
-                # associated futures
-                while True:
-                    try:
-                        work_item = self._work_queue.get_nowait()
-                    except _Empty:
-                        break
-                    if work_item is not None:
-                        work_item.future.cancel()
-            # send a wake-up to prevent threads calling
-            # _work_queue.get(block=True) from permanently blocking
+                for item in self._drain():
+                    item[0].cancel()
+            # wake a worker blocked on the queue; it passes the wake-up on
             self._work_queue.put(None)
+            workers = list(self._threads)
         if wait:
-            for t in list(self._threads):
-                t.join()
-            for t in list(self._threads):
-                _threads_queues.pop(t, None)
+            for worker in workers:
+                worker.join()
+            with _global_shutdown_lock:
+                for worker in workers:
+                    _threads_queues.pop(worker, None)
