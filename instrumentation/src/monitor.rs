@@ -39,6 +39,16 @@ pub enum BrokenTwin {
     /// concurrent `ensure_current` can record the new version with the
     /// old set.
     VersionMovedBeforeSet,
+    /// `restart_events` moves the version *before* forgetting the
+    /// `DISABLE`d locations, so a code brought up to date in between
+    /// claims the new version with the locations still off.
+    VersionMovedBeforeRestart,
+    /// `disable` takes the location's instrumentation off without asking
+    /// whether another tool still wants its events there.
+    DisableIgnoresOtherTools,
+    /// `disable` records the location but never raises the
+    /// `any_disabled` flag, so event delivery skips the table.
+    DisabledFlagNotSet,
 }
 
 /// The process-wide monitoring state: every tool's global event set and
@@ -116,9 +126,26 @@ impl Monitor {
         self.advance()
     }
 
-    /// Moves the version without changing a set (`restart_events`: the
-    /// `DISABLE`d locations were forgotten); the new version.
-    pub fn touch(&self) -> u64 {
+    /// `restart_events`: every code object in `codes` forgets its
+    /// `DISABLE`d locations, *then* the version moves, so that each code
+    /// re-instruments them at its next `RESUME` (or when the caller
+    /// brings it up to date). The other order would let a code brought up
+    /// to date in between record the new version with the locations
+    /// still off (model: `loom-tests` `instrumentation_races`
+    /// `restart_events_is_never_lost`). The new version.
+    pub fn restart_events<'a>(&self, codes: impl IntoIterator<Item = &'a CodeMonitor>) -> u64 {
+        #[cfg(loom)]
+        if self.twin == BrokenTwin::VersionMovedBeforeRestart {
+            let version = self.touch();
+            codes.into_iter().for_each(CodeMonitor::restart);
+            return version;
+        }
+        codes.into_iter().for_each(CodeMonitor::restart);
+        self.touch()
+    }
+
+    /// Moves the version without changing a set; the new version.
+    fn touch(&self) -> u64 {
         let _guard = self.writers.lock().unwrap_or_else(|e| e.into_inner());
         self.advance()
     }
@@ -342,8 +369,13 @@ impl CodeMonitor {
     ) {
         let mut table = self.lock();
         table.add(index, kind, tool);
-        self.any_disabled.store(true, Ordering::Release);
-        let sets = self.tool_sets(monitor);
+        if self.twin() != BrokenTwin::DisabledFlagNotSet {
+            self.any_disabled.store(true, Ordering::Release);
+        }
+        let mut sets = self.tool_sets(monitor);
+        if self.twin() == BrokenTwin::DisableIgnoresOtherTools {
+            sets = [0; TOOLS];
+        }
         for (i, destinations) in instructions_with_destinations(units) {
             // The location itself, and the jumps into a line start whose
             // LINE event went (they kept their twins only to tell it
@@ -355,9 +387,10 @@ impl CodeMonitor {
         }
     }
 
-    /// Forgets every `DISABLE` (`restart_events`); the caller moves the
-    /// monitoring version so the locations are instrumented again.
-    pub fn restart(&self) {
+    /// Forgets every `DISABLE` (through [`Monitor::restart_events`],
+    /// which then moves the monitoring version so the locations are
+    /// instrumented again).
+    fn restart(&self) {
         let mut table = self.lock();
         table.entries.clear();
         self.any_disabled.store(false, Ordering::Release);

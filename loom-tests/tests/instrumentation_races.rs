@@ -3,15 +3,18 @@
 //! writer goes first is left to loom, and an executing thread reads the
 //! slot meanwhile), and of the monitoring version protocol (`set_events`
 //! against executions starting and against lazy re-instrumentation at
-//! `RESUME`). They use the production `CodeUnits` writers (`rewrite`,
+//! `RESUME`), and of `DISABLE` against an executing thread and against
+//! `restart_events`. They use the production `CodeUnits` writers (`rewrite`,
 //! `instrument`, `deinstrument`) and `weft_instrumentation`'s `Monitor`
 //! and `CodeMonitor`; each model has a broken twin that a `should_panic`
 //! test shows loom catching.
 
 #![cfg(loom)]
 
+use loom::sync::atomic::{AtomicBool, Ordering};
 use loom::sync::Arc;
 use loom::thread;
+use weft_instrumentation::monitor::SlotKind;
 use weft_instrumentation::{events, BrokenTwin as MonitorTwin, CodeMonitor, Monitor};
 use weft_specializer::{BackoffCounter, BrokenTwin, CodeUnits, Family, Opcode, Rewrite};
 
@@ -253,4 +256,135 @@ fn lazy_reinstrumentation_never_claims_an_unapplied_version() {
 #[should_panic(expected = "claims a version whose events it has not applied")]
 fn lazy_reinstrumentation_twin_version_read_after_applying() {
     lazy_reinstrumentation(MonitorTwin::VersionReadAfterApplying);
+}
+
+/// One execution of the CALL site: the slot holds a member of the CALL
+/// family, and when it is the instrumented twin the event goes to the
+/// tools `tools_for` names (bit per tool id, returned).
+fn execute_call(monitor: &Monitor, code: &CodeMonitor, units: &CodeUnits) -> u8 {
+    let (op, _) = units.fetch(0);
+    assert_eq!(
+        op.family(),
+        Some(Family::CALL),
+        "slot left its family: {op:?}"
+    );
+    if op.is_instrumented() {
+        code.tools_for(monitor, events::CALL, 0, SlotKind::Twin)
+    } else {
+        0
+    }
+}
+
+/// What an execution that began after tool 0's `DISABLE` returned must
+/// deliver: nothing to tool 0, the event to tool 1.
+fn assert_after_disable(tools: u8, when: &str) {
+    assert_eq!(tools & 1, 0, "a DISABLEd tool still got its event ({when})");
+    assert_ne!(
+        tools & 2,
+        0,
+        "tool 1 lost its CALL event to tool 0's DISABLE ({when})"
+    );
+}
+
+/// Tools 0 and 1 take CALL; tool 0's callback returns `DISABLE` for the
+/// site while another thread executes it: every execution runs a member
+/// of the family; one that begins after the `DISABLE` returned delivers
+/// to tool 1 and not to tool 0, and the twin stays for tool 1.
+fn disable_against_an_executor(twin: MonitorTwin) {
+    loom::model(move || {
+        let (monitor, code, units) = monitored(twin);
+        monitor.set_events(0, events::CALL);
+        monitor.set_events(1, events::CALL);
+        resume(&monitor, &code, &units);
+        let disabled = Arc::new(AtomicBool::new(false));
+        let (m, c, u, d) = (
+            monitor.clone(),
+            code.clone(),
+            units.clone(),
+            disabled.clone(),
+        );
+        let executor = thread::spawn(move || {
+            execute_call(&m, &c, &u);
+            if d.load(Ordering::Acquire) {
+                assert_after_disable(execute_call(&m, &c, &u), "racing thread");
+            }
+        });
+        code.disable(&monitor, &units, 0, SlotKind::Twin, 0, &|_| false);
+        disabled.store(true, Ordering::Release);
+        executor.join().unwrap();
+        assert_after_disable(execute_call(&monitor, &code, &units), "after join");
+        assert_eq!(units.opcode(0), Opcode::INSTRUMENTED_CALL);
+    });
+}
+
+#[test]
+fn disable_turns_off_one_tool_at_one_location() {
+    disable_against_an_executor(MonitorTwin::Sound);
+}
+
+/// Broken twin: `DISABLE` takes the twin off though tool 1 still wants
+/// the location's events.
+#[test]
+#[should_panic(expected = "tool 1 lost its CALL event to tool 0's DISABLE")]
+fn disable_twin_ignores_other_tools() {
+    disable_against_an_executor(MonitorTwin::DisableIgnoresOtherTools);
+}
+
+/// Broken twin: `DISABLE` records the location but not the flag that
+/// tells delivery to look, so tool 0 keeps getting the event.
+#[test]
+#[should_panic(expected = "a DISABLEd tool still got its event")]
+fn disable_twin_flag_not_set() {
+    disable_against_an_executor(MonitorTwin::DisabledFlagNotSet);
+}
+
+/// Tool 0 takes CALL and has `DISABLE`d the site; `restart_events` (then
+/// bringing the code up to date, as the runtime does) races a thread that
+/// begins executing the code (`RESUME`) and whose callback, if the event
+/// reaches tool 0, `DISABLE`s the site again. At the end (after one more
+/// `RESUME`) the site carries its twin exactly when tool 0 is to get the
+/// event, and it does unless the racing thread disabled it again:
+/// `restart_events` is never lost.
+fn disable_against_restart_events(twin: MonitorTwin) {
+    loom::model(move || {
+        let (monitor, code, units) = monitored(twin);
+        monitor.set_events(0, events::CALL);
+        resume(&monitor, &code, &units);
+        code.disable(&monitor, &units, 0, SlotKind::Twin, 0, &|_| false);
+        assert_eq!(units.opcode(0), Opcode::CALL);
+        let (m, c, u) = (monitor.clone(), code.clone(), units.clone());
+        let runner = thread::spawn(move || {
+            resume(&m, &c, &u);
+            let delivered = execute_call(&m, &c, &u) & 1 != 0;
+            if delivered {
+                c.disable(&m, &u, 0, SlotKind::Twin, 0, &|_| false);
+            }
+            delivered
+        });
+        monitor.restart_events([&*code]);
+        resume(&monitor, &code, &units);
+        let disabled_again = runner.join().unwrap();
+        resume(&monitor, &code, &units);
+        let wanted = code.tools_for(&monitor, events::CALL, 0, SlotKind::Twin) & 1 != 0;
+        assert_eq!(
+            units.opcode(0).is_instrumented(),
+            wanted,
+            "restart_events lost: the site's instrumentation disagrees with its DISABLEs \
+             (disabled again: {disabled_again})"
+        );
+        assert_eq!(wanted, !disabled_again, "restart_events lost");
+    });
+}
+
+#[test]
+fn restart_events_is_never_lost() {
+    disable_against_restart_events(MonitorTwin::Sound);
+}
+
+/// Broken twin: the version moves before the `DISABLE`s are forgotten, so
+/// a `RESUME` in between records the new version with the site still off.
+#[test]
+#[should_panic(expected = "restart_events lost")]
+fn restart_events_twin_version_moved_before_restart() {
+    disable_against_restart_events(MonitorTwin::VersionMovedBeforeRestart);
 }

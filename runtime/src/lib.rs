@@ -41,7 +41,7 @@ pub mod typeobj;
 pub mod value;
 pub mod versions;
 pub mod vm;
-pub mod world;
+pub use weft_kernels::world;
 
 pub use embed::{Error, FromPython, IntoArgs, IntoPython, Module};
 pub use runtime::{Program, Runtime, RuntimeOptions};

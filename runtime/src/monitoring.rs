@@ -216,10 +216,7 @@ pub fn set_local_events(code: &'static CodeObject, tool: usize, set: EventSet) {
 /// `restart_events`: every `DISABLE`d location is instrumented again.
 pub fn restart_events() {
     let codes: Vec<&'static CodeObject> = ALL_CODE.lock().clone();
-    for code in &codes {
-        code.monitor.restart();
-    }
-    MONITOR.touch();
+    MONITOR.restart_events(codes.iter().map(|code| &code.monitor));
     bring_all_up_to_date();
 }
 

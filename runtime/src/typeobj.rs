@@ -2,12 +2,14 @@
 //! type version tag that guards specialized instructions, and attribute
 //! lookup along the MRO.
 //!
-//! Architecture Invariant: any change to a class's dict, bases or MRO sets
-//! the version of that class and of every subclass to 0 (invalid) before
-//! the change becomes visible; the specializer assigns fresh versions.
+//! Architecture Invariant: any change to a class's dict, bases or MRO goes
+//! through [`TypeData::change`], which sets the version of that class and
+//! of every subclass to 0 (invalid) before the change becomes visible and
+//! again after it; the specializer assigns fresh versions.
 
 use crate::object::{Object, Payload};
 use crate::value::{ObjRef, Value};
+use crate::versions::{VersionTag, TYPE_VERSIONS};
 use parking_lot::{Mutex, RwLock};
 use std::sync::atomic::{AtomicPtr, AtomicU32, Ordering};
 
@@ -128,7 +130,7 @@ pub struct TypeData {
     mro: AtomicPtr<Vec<&'static Object>>,
     /// The class namespace (a dict object).
     pub dict: ObjRef,
-    version: AtomicU32,
+    version: VersionTag,
     /// Which payload instances carry.
     pub base_kind: BaseKind,
     has_dict: bool,
@@ -166,7 +168,7 @@ impl TypeData {
         TypeData {
             mro: AtomicPtr::new(Box::into_raw(Box::new(Vec::new()))),
             dict,
-            version: AtomicU32::new(0),
+            version: VersionTag::new(),
             base_kind,
             has_dict,
             builtin,
@@ -246,39 +248,39 @@ impl TypeData {
     /// The current version tag (0 = invalid).
     #[inline(always)]
     pub fn version(&self) -> u32 {
-        self.version.load(Ordering::Acquire)
+        self.version.current()
     }
 
-    /// The version tag, assigning a fresh one if invalid (the specializer's call).
+    /// The version tag, assigning a fresh one if invalid (the specializer's
+    /// call; read it before looking the class's state up). 0 once the
+    /// versions are exhausted: the class stays unversioned (and its sites
+    /// unspecialized) for good.
+    #[inline]
     pub fn assign_version(&self) -> u32 {
-        let v = self.version();
-        if v != 0 {
-            return v;
-        }
-        // 0 once the versions are exhausted: the class stays unversioned
-        // (and its sites unspecialized) for good.
-        let fresh = crate::versions::TYPE_VERSIONS.next();
-        if fresh == 0 {
-            return 0;
-        }
-        match self
-            .version
-            .compare_exchange(0, fresh, Ordering::AcqRel, Ordering::Acquire)
-        {
-            Ok(_) => fresh,
-            Err(other) => other,
-        }
+        self.version.assign(&TYPE_VERSIONS)
     }
 
     /// Invalidates this class's version and every subclass's.
     pub fn invalidate(&self) {
-        self.version.store(0, Ordering::Release);
+        self.version.invalidate();
+        self.invalidate_subclasses();
+    }
+
+    /// Invalidates every subclass's version.
+    fn invalidate_subclasses(&self) {
         let subs = self.cold.subclasses.lock().clone();
         for s in subs {
             if let Payload::Type(t) = &s.payload {
                 t.invalidate();
             }
         }
+    }
+
+    /// Runs `change` (of the class's dict, bases or MRO) between two
+    /// invalidations of this class's version and every subclass's (the
+    /// writer's side of `VersionTag`'s protocol), returning its result.
+    pub fn change<R>(&self, change: impl FnOnce() -> R) -> R {
+        self.version.change(|| self.invalidate_subclasses(), change)
     }
 
     /// Records a subclass (for invalidation).

@@ -195,9 +195,7 @@ impl Vm {
     /// common safepoint costs one flag test and one count).
     #[inline(always)]
     pub fn safepoint(&self) -> PyResult<()> {
-        if self.interp.world.stop_requested() {
-            self.interp.world.park();
-        }
+        self.interp.world.safepoint();
         let n = self.safepoints.get().wrapping_add(1);
         self.safepoints.set(n);
         if n.is_multiple_of(REPIN_INTERVAL) {

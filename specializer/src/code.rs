@@ -69,6 +69,11 @@ pub enum BrokenTwin {
     /// by reading the slot again, and finds none when the marker was
     /// taken off in between.
     MarkerReread,
+    /// A tick checks the counter, then counts it down with a separate
+    /// atomic `fetch_sub` (instead of storing the advanced state it
+    /// checked): two ticks that both saw value 1 take the word below
+    /// zero, into a value no level starts at.
+    CounterFetchSub,
 }
 
 /// The opcode of a byte loaded from a unit's opcode slot.
@@ -374,6 +379,34 @@ impl CodeUnits {
         if let Some(w) = self.cache(i).first() {
             w.store(c.0 as u64, Ordering::Relaxed);
         }
+    }
+
+    /// One execution of the instruction at `i` without an attempt: None
+    /// when its counter triggers (the word is left as is: the attempt
+    /// that follows writes it), else the advanced counter, stored unless
+    /// it did not change. A relaxed load and store: a tick racing another
+    /// thread's tick or an attempt's write may be lost, which only moves
+    /// the next attempt; the word only ever holds a state some thread
+    /// computed from a valid one, so it always decodes to a valid
+    /// value/backoff pair (model: `loom-tests` `counter_races`).
+    #[inline(always)]
+    pub fn tick_counter(&self, i: usize) -> Option<BackoffCounter> {
+        let c = self.counter(i);
+        if c.triggers() {
+            return None;
+        }
+        let n = c.advance();
+        if n != c {
+            if self.twin() == BrokenTwin::CounterFetchSub {
+                let word = &self.cache(i)[COUNTER_WORD];
+                let before = word.fetch_sub(c.0 as u64 - n.0 as u64, Ordering::Relaxed);
+                return Some(BackoffCounter(
+                    before.wrapping_sub(c.0 as u64 - n.0 as u64) as u16
+                ));
+            }
+            self.set_counter(i, n);
+        }
+        Some(n)
     }
 
     /// Raw compare-exchange of the opcode byte at `i` from `from` to `to`.

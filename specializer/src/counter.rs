@@ -79,7 +79,44 @@ impl BackoffCounter {
     pub const fn restart(self) -> Self {
         BackoffCounter(VALUE_AND_BACKOFF_NEXT[self.backoff() as usize])
     }
+
+    /// True when the protocol can produce this state: the unreachable
+    /// counter, or a value no larger than the largest one its backoff
+    /// level starts at (`warmup`, `cooldown` and the restart table). A
+    /// tick only ever counts a valid state down, so the counter word is
+    /// always valid, even when ticks race (model: `loom-tests`
+    /// `counter_races`).
+    pub const fn is_valid(self) -> bool {
+        if self.backoff() == UNREACHABLE_BACKOFF {
+            return self.value() == 0;
+        }
+        self.value() <= MAX_VALUE[self.backoff() as usize]
+    }
 }
+
+/// The largest value each backoff level starts at (the unreachable level's
+/// entry is unused).
+const MAX_VALUE: [u16; 8] = {
+    let mut max = [0u16; 8];
+    let starts = [BackoffCounter::warmup(), BackoffCounter::cooldown()];
+    let mut i = 0;
+    while i < starts.len() {
+        let c = starts[i];
+        if c.value() > max[c.backoff() as usize] {
+            max[c.backoff() as usize] = c.value();
+        }
+        i += 1;
+    }
+    let mut i = 0;
+    while i < VALUE_AND_BACKOFF_NEXT.len() {
+        let c = BackoffCounter(VALUE_AND_BACKOFF_NEXT[i]);
+        if c.value() > max[c.backoff() as usize] {
+            max[c.backoff() as usize] = c.value();
+        }
+        i += 1;
+    }
+    max
+};
 
 #[cfg(test)]
 mod tests {
@@ -131,6 +168,34 @@ mod tests {
             c = c.advance();
         }
         assert_eq!(c, BackoffCounter::unreachable());
+    }
+
+    /// Every state reachable from the starting states by ticks, restarts
+    /// and cooldowns is valid; a value past its level's start, or the
+    /// unreachable backoff with a value, is not.
+    #[test]
+    fn reachable_states_are_valid() {
+        let mut seen = std::collections::BTreeSet::new();
+        let mut todo = vec![
+            BackoffCounter::warmup(),
+            BackoffCounter::cooldown(),
+            BackoffCounter::unreachable(),
+        ];
+        while let Some(c) = todo.pop() {
+            if !seen.insert(c.0) {
+                continue;
+            }
+            assert!(c.is_valid(), "{c:?} reachable but invalid");
+            if c.triggers() {
+                todo.extend([c.restart(), BackoffCounter::cooldown()]);
+            } else {
+                todo.push(c.advance());
+            }
+        }
+        assert!(!BackoffCounter(make(53, 0)).is_valid());
+        assert!(!BackoffCounter(make(8191, 6)).is_valid());
+        assert!(!BackoffCounter(make(2, 1)).is_valid());
+        assert!(!BackoffCounter(make(1, UNREACHABLE_BACKOFF)).is_valid());
     }
 
     #[test]

@@ -378,8 +378,7 @@ pub fn type_setattr(
                 .as_ref()
                 .and_then(|v| v.as_obj().and_then(|x| x.as_str()))
             {
-                td.set_name(s);
-                td.invalidate();
+                td.change(|| td.set_name(s));
                 return Ok(());
             }
             return Err(vm.type_error("can only assign string to __name__"));
@@ -406,20 +405,19 @@ pub fn type_setattr(
             }
             let me = o.as_static().ok_or_else(|| vm.type_error("bad class"))?;
             let mro = c3_mro(me, &bases).map_err(|m| vm.type_error(m))?;
-            td.invalidate();
-            td.set_bases_and_mro(bases.clone(), mro);
-            for b in &bases {
-                b.type_data_of_self().add_subclass(me);
-            }
-            recompute_sub_mros(me);
-            td.invalidate();
+            td.change(|| {
+                td.set_bases_and_mro(bases.clone(), mro);
+                for b in &bases {
+                    b.type_data_of_self().add_subclass(me);
+                }
+                recompute_sub_mros(me);
+            });
             return Ok(());
         }
         _ => {}
     }
     let d = td.own_dict();
-    td.invalidate();
-    match value {
+    td.change(|| match value {
         Some(v) => {
             let v = if n == "__new__" {
                 match &v {
@@ -437,19 +435,17 @@ pub fn type_setattr(
             immortalize_callable(&v);
             crate::typeobj::note_class_attribute(n, &v);
             d.set_str(name.clone(), v);
+            Ok(())
         }
-        None => {
-            if d.remove_str(name).is_none() {
-                return Err(vm.attribute_error(format!(
-                    "type object '{}' has no attribute '{}'",
-                    td.name(),
-                    n
-                )));
-            }
-        }
-    }
-    td.invalidate();
-    Ok(())
+        None => match d.remove_str(name) {
+            Some(_) => Ok(()),
+            None => Err(vm.attribute_error(format!(
+                "type object '{}' has no attribute '{}'",
+                td.name(),
+                n
+            ))),
+        },
+    })
 }
 
 fn recompute_sub_mros(cls: &'static Object) {

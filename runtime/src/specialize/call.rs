@@ -852,14 +852,13 @@ mod tests {
         let (c, init10) = (attr(&vm, &module, "C"), attr(&vm, &module, "init10"));
         let class = c.clone();
         interleave::at(interleave::Point::InitLookedUp, move || {
-            // What `C.__init__ = init10` does: the version is invalidated,
-            // then the namespace written.
+            // What `C.__init__ = init10` does: the namespace written
+            // between two invalidations of the version.
             let td = class.type_data_of_self();
-            td.invalidate();
             let Payload::Dict(d) = &td.dict.payload else {
                 panic!("class namespace is a dict");
             };
-            d.set_str(crate::strobj::intern("__init__"), Value::Obj(init10));
+            td.change(|| d.set_str(crate::strobj::intern("__init__"), Value::Obj(init10)));
         });
         let callable = Value::Obj(c.clone());
         let units = specialized_call(

@@ -69,22 +69,7 @@ pub fn tick(units: &CodeUnits, at: usize, current: Opcode) -> bool {
     if THREADED.load(Ordering::Relaxed) {
         return tick_private(units, at, current);
     }
-    tick_shared(units, at).is_none()
-}
-
-/// Ticks the shared counter word: None when it triggers (left as is),
-/// else the advanced counter, stored unless it did not change.
-#[inline(always)]
-fn tick_shared(units: &CodeUnits, at: usize) -> Option<BackoffCounter> {
-    let c = units.counter(at);
-    if c.triggers() {
-        return None;
-    }
-    let n = c.advance();
-    if n != c {
-        units.set_counter(at, n);
-    }
-    Some(n)
+    units.tick_counter(at).is_none()
 }
 
 /// One thread's private counter for one instruction slot and opcode.
@@ -132,7 +117,7 @@ fn tick_private(units: &CodeUnits, at: usize, current: Opcode) -> bool {
         let cell = &table[slot];
         let e = cell.get();
         if !(e.units == key && e.at == at && e.opcode == current as u8) {
-            let Some(n) = tick_shared(units, at) else {
+            let Some(n) = units.tick_counter(at) else {
                 return true;
             };
             cell.set(PrivateCounter {

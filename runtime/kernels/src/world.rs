@@ -16,9 +16,29 @@
 //! Architecture invariant: a thread never blocks while attached on anything
 //! another attached thread may hold across a safepoint; every potentially
 //! long wait goes through [`World::detached`].
+//!
+//! Model: `loom-tests/tests/world_races.rs` (a stopper against a thread
+//! running between safepoints and one returning from a blocking call: no
+//! thread runs Python code while the world is stopped, none is left
+//! parked).
 
-use parking_lot::{Condvar, Mutex, MutexGuard};
-use std::sync::atomic::{AtomicBool, Ordering};
+use crate::sync::{AtomicBool, Condvar, Mutex, MutexGuard, Ordering};
+
+/// Deliberately broken forms of the protocol, selected only by
+/// `cfg(loom)` models ([`World::with_broken_twin`]) to show that the
+/// models catch them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BrokenTwin {
+    /// The protocol as it is.
+    #[default]
+    Sound,
+    /// `attach` does not wait for a stop in progress: a thread returning
+    /// from a blocking call runs Python code while the world is stopped.
+    AttachIgnoresStop,
+    /// Restarting the world does not wake the threads waiting to attach:
+    /// they stay parked.
+    RestartWithoutNotify,
+}
 
 #[derive(Default)]
 struct WorldState {
@@ -33,6 +53,8 @@ pub struct World {
     state: Mutex<WorldState>,
     changed: Condvar,
     stoppers: Mutex<()>,
+    #[cfg(loom)]
+    twin: BrokenTwin,
 }
 
 /// Held by the stopper while every other thread is parked; dropping it
@@ -43,11 +65,35 @@ pub struct StoppedWorld<'a> {
 }
 
 impl World {
+    /// `default()`, with the protocol broken as `twin` says (model checks
+    /// only).
+    #[cfg(loom)]
+    pub fn with_broken_twin(twin: BrokenTwin) -> World {
+        World {
+            twin,
+            ..World::default()
+        }
+    }
+
+    /// The protocol this world runs: always [`BrokenTwin::Sound`] outside
+    /// the model checks (a constant the compiler folds away).
+    #[inline(always)]
+    fn twin(&self) -> BrokenTwin {
+        #[cfg(loom)]
+        {
+            self.twin
+        }
+        #[cfg(not(loom))]
+        {
+            BrokenTwin::Sound
+        }
+    }
+
     /// Registers the calling thread as attached, waiting first for a stop
     /// in progress to end.
     pub fn attach(&self) {
         let mut s = self.state.lock();
-        while s.stopping {
+        while s.stopping && self.twin() != BrokenTwin::AttachIgnoresStop {
             self.changed.wait(&mut s);
         }
         s.attached += 1;
@@ -73,6 +119,15 @@ impl World {
     #[inline(always)]
     pub fn stop_requested(&self) -> bool {
         self.stop_requested.load(Ordering::Relaxed)
+    }
+
+    /// A safepoint of an attached thread: parks it while a stop is pending
+    /// (one relaxed load when none is).
+    #[inline(always)]
+    pub fn safepoint(&self) {
+        if self.stop_requested() {
+            self.park();
+        }
     }
 
     /// Parks the calling (attached) thread until the pending stop ends.
@@ -120,11 +175,13 @@ impl Drop for StoppedWorld<'_> {
         let mut s = self.world.state.lock();
         s.stopping = false;
         self.world.stop_requested.store(false, Ordering::Relaxed);
-        self.world.changed.notify_all();
+        if self.world.twin() != BrokenTwin::RestartWithoutNotify {
+            self.world.changed.notify_all();
+        }
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(loom)))]
 mod tests {
     use super::*;
     use std::sync::atomic::AtomicUsize;
@@ -149,9 +206,7 @@ mod tests {
                     first.fetch_add(1, Ordering::Relaxed);
                     std::hint::spin_loop();
                     second.fetch_add(1, Ordering::Relaxed);
-                    if world.stop_requested() {
-                        world.park();
-                    }
+                    world.safepoint();
                 }
                 world.detach();
             }));
