@@ -1815,7 +1815,8 @@ impl<'a> Codegen<'a> {
             return internal("no scope for comprehension");
         };
         if self.st.scope(scope).inlined {
-            return self.compile_inlined_comprehension(node, kind, scope, generators, elt, value);
+            return self
+                .compile_inlined_comprehension(outermost, kind, scope, generators, elt, value);
         }
         let name = kind.code_name().to_string();
         let qualname = self.qualname_for(&name, ScopeKind::Comprehension(kind));
@@ -1872,16 +1873,13 @@ impl<'a> Codegen<'a> {
     /// handler that re-raises it).
     fn compile_inlined_comprehension(
         &mut self,
-        node: &'a Expr,
+        outermost: &'a ast::Comprehension,
         kind: CompKind,
         scope: ScopeId,
         generators: &'a [ast::Comprehension],
         elt: &'a Expr,
         value: Option<&'a Expr>,
     ) -> CResult<()> {
-        let Some(outermost) = generators.first() else {
-            return fail("invalid syntax", node.range());
-        };
         self.comprehension_iterator(&outermost.iter)?;
         let line = self.cur.line;
         let hidden: Vec<String> = self
