@@ -1425,6 +1425,30 @@ fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flo
                 return Ok(Flow::Reraise(PyErr(o.clone())));
             }
         }
+        Opcode::GET_LEN => {
+            let n = ops::len(vm, top(f))?;
+            f.stack.push(Value::Int(n as i64));
+        }
+        Opcode::MATCH_SEQUENCE => {
+            let b = crate::patterns::is_sequence(top(f));
+            f.stack.push(Value::Bool(b));
+        }
+        Opcode::MATCH_MAPPING => {
+            let b = crate::patterns::is_mapping(top(f));
+            f.stack.push(Value::Bool(b));
+        }
+        Opcode::MATCH_KEYS => {
+            let n = f.stack.len();
+            let values = crate::patterns::match_keys(vm, &f.stack[n - 2], &f.stack[n - 1])?;
+            f.stack.push(values);
+        }
+        Opcode::MATCH_CLASS => {
+            let names = pop(f);
+            let cls = pop(f);
+            let subject = pop(f);
+            let attrs = crate::patterns::match_class(vm, &subject, &cls, arg as usize, &names)?;
+            f.stack.push(attrs);
+        }
         Opcode::IMPORT_NAME => {
             let name = name_of(code, arg as usize);
             let fromlist = pop(f);

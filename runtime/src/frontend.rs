@@ -666,6 +666,18 @@ fn describe_one(
             plain("parameter without a default follows parameter with a default")
         }
         ParseErrorType::ExpectedKeywordParam => plain("named arguments must follow bare *"),
+        // `case x as _:` (CPython's message), `case {**_}:` (a plain error).
+        ParseErrorType::InvalidMatchPatternTarget => {
+            if source.get(..start).unwrap_or("").trim_end().ends_with("as") {
+                plain("cannot use '_' as a target")
+            } else {
+                plain("invalid syntax")
+            }
+        }
+        ParseErrorType::ExpectedRealNumber => plain("real number required in complex literal"),
+        ParseErrorType::ExpectedImaginaryNumber => {
+            plain("imaginary number required in complex literal")
+        }
         ParseErrorType::ParamAfterVarKeywordParam => {
             plain("arguments cannot follow var-keyword argument")
         }

@@ -30,6 +30,7 @@ pub mod numhash;
 pub mod object;
 pub mod objlock;
 pub mod ops;
+pub mod patterns;
 pub mod readview;
 pub mod runtime;
 pub mod set;

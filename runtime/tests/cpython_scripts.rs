@@ -157,3 +157,33 @@ fn inlined_comprehensions_match_cpython() {
 fn monitoring_around_comprehensions_matches_cpython() {
     matches_cpython("monitoring_comprehensions");
 }
+
+#[test]
+fn match_statements_match_cpython() {
+    matches_cpython("match_statements");
+}
+
+#[test]
+fn match_statements_match_cpython_without_specialization() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scripts");
+    let out = run_weft(
+        &["--no-specialize", "run", "match_statements.py"],
+        &dir,
+        Duration::from_secs(60),
+    );
+    assert_eq!(
+        out.status,
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let expected = std::fs::read_to_string(dir.join("match_statements.out")).unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
+}
+
+/// sys.monitoring LINE events through a match statement (CPython 3.13's
+/// output).
+#[test]
+fn monitoring_match_statement_lines_match_cpython() {
+    matches_cpython("monitoring_match");
+}

@@ -504,6 +504,23 @@ instruction_set! {
         /// `v [spec] -- str`: arg & 3: conversion (0 none, 1 str, 2 repr,
         /// 3 ascii); arg & 4: a format spec is on the stack.
         FORMAT_VALUE,
+        /// `v -- v len(v)` (sequence and mapping patterns).
+        GET_LEN,
+        /// `subject -- subject bool`: True when the subject is a sequence
+        /// for `match` (list, tuple, range and their subclasses).
+        MATCH_SEQUENCE,
+        /// `subject -- subject bool`: True when the subject is a mapping
+        /// for `match` (dict and its subclasses).
+        MATCH_MAPPING,
+        /// `subject keys -- subject keys values|None`: the values of the
+        /// tuple of keys in the mapping subject, as a tuple, or None when
+        /// one is missing.
+        MATCH_KEYS,
+        /// `subject cls names -- attrs|None`: when the subject is an
+        /// instance of cls, the tuple of its arg positional sub-pattern
+        /// attributes (`__match_args__`) and of the keyword attributes
+        /// named by the tuple names; None otherwise.
+        MATCH_CLASS,
     }
     families {
         /// Function/generator entry check (interrupts, monitoring version).

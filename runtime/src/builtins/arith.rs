@@ -188,7 +188,7 @@ pub fn native_binary(vm: &Vm, a: &Value, b: &Value, op: BinaryOperator) -> PyRes
     }
     if (is_float(a) || is_int_like(a)) && (is_float(b) || is_int_like(b)) {
         if let (Some(x), Some(y)) = (float_of(vm, a)?, float_of(vm, b)?) {
-            if matches!(op, And | Or | Xor | LShift | RShift) {
+            if matches!(op, And | Or | Xor | LShift | RShift | MatrixMultiply) {
                 return Ok(None);
             }
             return float_op(vm, x, y, op).map(Some);

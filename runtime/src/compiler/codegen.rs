@@ -63,6 +63,9 @@ use super::symtable::{
 };
 use crate::frontend::{expr_kind_name, LineIndex};
 
+#[path = "match_patterns.rs"]
+mod match_patterns;
+
 /// CPython's `STACK_USE_GUIDELINE`: above this many items, displays and
 /// calls are built incrementally.
 const STACK_USE_GUIDELINE: usize = 30;
@@ -300,6 +303,9 @@ pub(crate) struct Codegen<'a> {
     cur: Unit<'a>,
     parents: Vec<Unit<'a>>,
     depth: usize,
+    /// The pattern of a `match` statement compiled last (where CPython
+    /// points some pattern errors).
+    pattern_loc: TextRange,
 }
 
 impl<'a> Codegen<'a> {
@@ -328,6 +334,7 @@ impl<'a> Codegen<'a> {
             cur: unit,
             parents: Vec::new(),
             depth: 0,
+            pattern_loc: TextRange::default(),
         };
         cg.cur.line = 0;
         cg.emit(Opcode::RESUME, 0);
@@ -801,7 +808,7 @@ impl<'a> Codegen<'a> {
             }
             Stmt::Break(b) => self.compile_break(b.range),
             Stmt::Continue(c) => self.compile_continue(c.range),
-            Stmt::Match(m) => fail("'match' statements are not supported", m.range),
+            Stmt::Match(m) => self.compile_match(m),
             Stmt::TypeAlias(t) => fail("'type' statements are not supported", t.range),
             Stmt::IpyEscapeCommand(c) => fail("invalid syntax", c.range),
         }
@@ -1331,10 +1338,7 @@ impl<'a> Codegen<'a> {
     }
 
     fn compile_aug_assign(&mut self, a: &'a ast::StmtAugAssign) -> CResult<()> {
-        let op = inplace_operator(a.op).ok_or_else(|| CodegenError {
-            message: "the '@' operator is not supported".into(),
-            range: a.range,
-        })?;
+        let op = inplace_operator(a.op);
         let stmt_line = self.cur.line;
         match a.target.as_ref() {
             Expr::Attribute(attr) => {
@@ -2071,7 +2075,7 @@ impl<'a> Codegen<'a> {
             }
             Expr::Name(n) if n.id.as_str() == "__debug__" => Constant::Bool(true),
             Expr::BinOp(b) => {
-                let op = binary_operator(b.op)?;
+                let op = binary_operator(b.op);
                 let left = self.const_within(&b.left, depth)?;
                 let right = self.const_within(&b.right, depth)?;
                 super::fold::fold_binop(op, &left, &right)?
@@ -2123,9 +2127,7 @@ impl<'a> Codegen<'a> {
                 self.compile_store(&n.target)
             }
             Expr::BinOp(b) => {
-                let Some(op) = binary_operator(b.op) else {
-                    return fail("the '@' operator is not supported", b.range);
-                };
+                let op = binary_operator(b.op);
                 self.compile_expr(&b.left)?;
                 self.compile_expr(&b.right)?;
                 self.emit(Opcode::BINARY_OP, op as u32);
@@ -2950,12 +2952,12 @@ fn docstring_of(body: &[Stmt]) -> Option<(String, TextRange)> {
 /// How many operators deep `const_of` looks for a constant.
 const CONST_FOLD_DEPTH: u32 = 32;
 
-fn binary_operator(op: Operator) -> Option<BinaryOperator> {
-    Some(match op {
+fn binary_operator(op: Operator) -> BinaryOperator {
+    match op {
         Operator::Add => BinaryOperator::Add,
         Operator::Sub => BinaryOperator::Subtract,
         Operator::Mult => BinaryOperator::Multiply,
-        Operator::MatMult => return None,
+        Operator::MatMult => BinaryOperator::MatrixMultiply,
         Operator::Div => BinaryOperator::TrueDivide,
         Operator::Mod => BinaryOperator::Remainder,
         Operator::Pow => BinaryOperator::Power,
@@ -2965,15 +2967,15 @@ fn binary_operator(op: Operator) -> Option<BinaryOperator> {
         Operator::BitXor => BinaryOperator::Xor,
         Operator::BitAnd => BinaryOperator::And,
         Operator::FloorDiv => BinaryOperator::FloorDivide,
-    })
+    }
 }
 
-fn inplace_operator(op: Operator) -> Option<BinaryOperator> {
-    Some(match op {
+fn inplace_operator(op: Operator) -> BinaryOperator {
+    match op {
         Operator::Add => BinaryOperator::InplaceAdd,
         Operator::Sub => BinaryOperator::InplaceSubtract,
         Operator::Mult => BinaryOperator::InplaceMultiply,
-        Operator::MatMult => return None,
+        Operator::MatMult => BinaryOperator::InplaceMatrixMultiply,
         Operator::Div => BinaryOperator::InplaceTrueDivide,
         Operator::Mod => BinaryOperator::InplaceRemainder,
         Operator::Pow => BinaryOperator::InplacePower,
@@ -2983,7 +2985,7 @@ fn inplace_operator(op: Operator) -> Option<BinaryOperator> {
         Operator::BitXor => BinaryOperator::InplaceXor,
         Operator::BitAnd => BinaryOperator::InplaceAnd,
         Operator::FloorDiv => BinaryOperator::InplaceFloorDivide,
-    })
+    }
 }
 
 /// The values and targets of `t1, .., tn = v1, .., vn` with n of 2 or 3

@@ -330,6 +330,10 @@ fn has_arg(op: Opcode) -> bool {
             | Opcode::TO_BOOL
             | Opcode::STORE_SUBSCR
             | Opcode::DELETE_SUBSCR
+            | Opcode::GET_LEN
+            | Opcode::MATCH_SEQUENCE
+            | Opcode::MATCH_MAPPING
+            | Opcode::MATCH_KEYS
     )
 }
 

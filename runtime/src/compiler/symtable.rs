@@ -5,7 +5,7 @@
 //! [`ScopeInfo`] per module, class, function, lambda and comprehension (each
 //! comprehension is its own function scope with the implicit parameter
 //! `.0`), recording how each name is used. It also refuses the
-//! constructs outside Weft's subset (`match`, `async`, `@`, ...). Pass 2
+//! constructs outside Weft's subset (`async`, `except*`, ...). Pass 2
 //! (`analyze`) resolves every name to a [`Scope`], turning captured locals
 //! into cells and threading free variables through intermediate scopes. It
 //! also marks the list, set and dict comprehensions that are compiled
@@ -16,8 +16,7 @@
 use std::collections::{HashMap, HashSet};
 
 use ruff_python_ast::{
-    self as ast, Comprehension, ExceptHandler, Expr, ExprContext, Number, Operator, Parameters,
-    Stmt,
+    self as ast, Comprehension, ExceptHandler, Expr, ExprContext, Number, Parameters, Pattern, Stmt,
 };
 use ruff_text_size::{Ranged, TextRange};
 
@@ -715,9 +714,6 @@ impl Builder {
                 self.visit_expr(&a.value)?;
             }
             Stmt::AugAssign(a) => {
-                if a.op == Operator::MatMult {
-                    return err("the '@' operator is not supported", a.range);
-                }
                 self.visit_expr(&a.target)?;
                 self.visit_expr(&a.value)?;
             }
@@ -781,7 +777,16 @@ impl Builder {
                 }
                 self.visit_body(&w.body)?;
             }
-            Stmt::Match(m) => return err("'match' statements are not supported", m.range),
+            Stmt::Match(m) => {
+                self.visit_expr(&m.subject)?;
+                for case in &m.cases {
+                    self.visit_pattern(&case.pattern)?;
+                    if let Some(g) = &case.guard {
+                        self.visit_expr(g)?;
+                    }
+                    self.visit_body(&case.body)?;
+                }
+            }
             Stmt::Raise(r) => {
                 if let Some(e) = &r.exc {
                     self.visit_expr(e)?;
@@ -889,6 +894,64 @@ impl Builder {
         Ok(())
     }
 
+    /// A `case` pattern: its capture names are bound in the scope; its
+    /// values, mapping keys and class names are read.
+    fn visit_pattern(&mut self, p: &Pattern) -> Result<(), SymError> {
+        self.enter_nesting(p.range())?;
+        let r = self.visit_pattern_inner(p);
+        self.depth -= 1;
+        r
+    }
+
+    fn visit_pattern_inner(&mut self, p: &Pattern) -> Result<(), SymError> {
+        match p {
+            Pattern::MatchValue(v) => self.visit_expr(&v.value)?,
+            Pattern::MatchSingleton(_) => {}
+            Pattern::MatchSequence(s) => {
+                for sub in &s.patterns {
+                    self.visit_pattern(sub)?;
+                }
+            }
+            Pattern::MatchMapping(m) => {
+                self.visit_exprs(&m.keys)?;
+                for sub in &m.patterns {
+                    self.visit_pattern(sub)?;
+                }
+                if let Some(rest) = &m.rest {
+                    self.add_def(rest.as_str(), DEF_LOCAL, rest.range)?;
+                }
+            }
+            Pattern::MatchClass(c) => {
+                self.visit_expr(&c.cls)?;
+                for sub in &c.arguments.patterns {
+                    self.visit_pattern(sub)?;
+                }
+                for k in &c.arguments.keywords {
+                    self.visit_pattern(&k.pattern)?;
+                }
+            }
+            Pattern::MatchStar(s) => {
+                if let Some(n) = &s.name {
+                    self.add_def(n.as_str(), DEF_LOCAL, n.range)?;
+                }
+            }
+            Pattern::MatchAs(a) => {
+                if let Some(inner) = &a.pattern {
+                    self.visit_pattern(inner)?;
+                }
+                if let Some(n) = &a.name {
+                    self.add_def(n.as_str(), DEF_LOCAL, n.range)?;
+                }
+            }
+            Pattern::MatchOr(o) => {
+                for sub in &o.patterns {
+                    self.visit_pattern(sub)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
     fn visit_defaults(&mut self, p: &Parameters) -> Result<(), SymError> {
         for param in p.posonlyargs.iter().chain(p.args.iter()) {
             if let Some(d) = &param.default {
@@ -960,9 +1023,6 @@ impl Builder {
                 self.visit_expr(&n.target)?;
             }
             Expr::BinOp(b) => {
-                if b.op == Operator::MatMult {
-                    return err("the '@' operator is not supported", b.range);
-                }
                 self.visit_expr(&b.left)?;
                 self.visit_expr(&b.right)?;
             }

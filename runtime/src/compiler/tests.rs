@@ -1387,13 +1387,6 @@ fn check_err(src: &str, kind: CompileErrorKind, msg: &str, line: u32, col: u32) 
 fn refused_constructs() {
     use CompileErrorKind::SyntaxError as S;
     check_err(
-        "x = 1\nmatch x:\n    case 1: pass\n",
-        S,
-        "'match' statements are not supported",
-        2,
-        1,
-    );
-    check_err(
         "async def f(): pass\n",
         S,
         "'async def' is not supported",
@@ -1421,8 +1414,6 @@ fn refused_constructs() {
         2,
         5,
     );
-    check_err("y = a @ b\n", S, "the '@' operator is not supported", 1, 5);
-    check_err("a @= b\n", S, "the '@' operator is not supported", 1, 1);
     check_err(
         "type X = int\n",
         S,
@@ -1472,6 +1463,147 @@ fn refused_constructs() {
         "'async for' is not supported",
         1,
         1,
+    );
+}
+
+#[test]
+fn match_pattern_errors_are_cpythons() {
+    use CompileErrorKind::SyntaxError as S;
+    let m = |cases: &str| format!("x = 1\nmatch x:\n{cases}");
+    let cases: &[(&str, &str, u32, u32)] = &[
+        (
+            "    case y: pass\n    case 1: pass\n",
+            "name capture 'y' makes remaining patterns unreachable",
+            3,
+            10,
+        ),
+        (
+            "    case _: pass\n    case 1: pass\n",
+            "wildcard makes remaining patterns unreachable",
+            3,
+            10,
+        ),
+        (
+            "    case 1 | _ | 2: pass\n",
+            "wildcard makes remaining patterns unreachable",
+            3,
+            14,
+        ),
+        (
+            "    case a | 1: pass\n",
+            "name capture 'a' makes remaining patterns unreachable",
+            3,
+            10,
+        ),
+        (
+            "    case [a, a]: pass\n",
+            "multiple assignments to name 'a' in pattern",
+            3,
+            14,
+        ),
+        (
+            "    case {1: a, **a}: pass\n",
+            "multiple assignments to name 'a' in pattern",
+            3,
+            14,
+        ),
+        (
+            "    case [a] | b: pass\n",
+            "alternative patterns bind different names",
+            3,
+            16,
+        ),
+        (
+            "    case [*a, *b]: pass\n",
+            "multiple starred names in sequence pattern",
+            3,
+            10,
+        ),
+        (
+            "    case {1: _, 1.0: _}: pass\n",
+            "mapping pattern checks duplicate key (1.0)",
+            3,
+            10,
+        ),
+        (
+            "    case C(a=1, a=2): pass\n",
+            "attribute name repeated in class pattern: a",
+            3,
+            19,
+        ),
+        (
+            "    case __debug__: pass\n",
+            "cannot assign to __debug__",
+            3,
+            10,
+        ),
+        (
+            "    case (y as _): pass\n",
+            "cannot use '_' as a target",
+            3,
+            16,
+        ),
+        ("    case {**_}: pass\n", "invalid syntax", 3, 13),
+        (
+            "    case f'x': pass\n",
+            "patterns may only match literals and attribute lookups",
+            3,
+            10,
+        ),
+        (
+            "    case 1 + 1: pass\n",
+            "imaginary number required in complex literal",
+            3,
+            14,
+        ),
+        (
+            "    case a.b: pass\n    case a: pass\n    case 2: pass\n",
+            "name capture 'a' makes remaining patterns unreachable",
+            4,
+            10,
+        ),
+    ];
+    for &(src, msg, line, col) in cases {
+        check_err(&m(src), S, msg, line, col);
+    }
+    // A guarded irrefutable case does not hide the ones after it.
+    compile("match x:\n    case y if y: pass\n    case 1: pass\n");
+}
+
+#[test]
+fn match_statements_compile_to_pattern_instructions() {
+    let code = compile(
+        "def f(v):\n    match v:\n        case [a, *rest]: return a\n        case {'k': b}: return b\n        case P(x, y=2): return x\n        case _: return None\n",
+    );
+    let f = nested(&code, "f");
+    for op in [
+        Opcode::MATCH_SEQUENCE,
+        Opcode::GET_LEN,
+        Opcode::UNPACK_EX,
+        Opcode::MATCH_MAPPING,
+        Opcode::MATCH_KEYS,
+        Opcode::MATCH_CLASS,
+    ] {
+        assert!(has_op(f, op), "{} missing:\n{}", op.name(), disassemble(f));
+    }
+    // Every case but the last matches a copy of the subject.
+    assert_seq(f, &["LOAD_FAST (v)", "COPY 1", "MATCH_SEQUENCE"]);
+    // A capture's value is stored once the whole pattern matched.
+    assert_seq(f, &["STORE_FAST (b)", "POP_TOP", "LOAD_FAST (b)"]);
+}
+
+#[test]
+fn matmul_compiles_to_binary_op() {
+    let code = compile("y = a @ b\na @= b\n");
+    assert_seq(&code, &["LOAD_NAME (a)", "LOAD_NAME (b)", "BINARY_OP (@)"]);
+    assert_seq(
+        &code,
+        &[
+            "LOAD_NAME (a)",
+            "LOAD_NAME (b)",
+            "BINARY_OP (@=)",
+            "STORE_NAME (a)",
+        ],
     );
 }
 
