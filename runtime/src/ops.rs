@@ -759,10 +759,12 @@ pub fn get_item(vm: &Vm, container: &Value, key: &Value) -> PyResult<Value> {
         }
         if let Payload::Type(_) = &o.payload {
             // Generic alias syntax like list[int]: return the class itself.
-            if let Some(m) = o
+            if o
                 .type_data_of_self()
                 .lookup(&crate::strobj::intern_static("__class_getitem__"))
+                .is_some()
             {
+                let m = vm.get_attr_str(container, "__class_getitem__")?;
                 return vm.call(&m, std::slice::from_ref(key));
             }
             return Ok(container.clone());

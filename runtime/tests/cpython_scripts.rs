@@ -28,9 +28,22 @@ use std::path::Path;
 use std::time::Duration;
 
 fn matches_cpython(name: &str) {
+    matches_cpython_with(name, &[]);
+}
+
+/// `matches_cpython` with the specializer on and then off.
+fn matches_cpython_both_ways(name: &str) {
+    matches_cpython_with(name, &[]);
+    matches_cpython_with(name, &["--no-specialize"]);
+}
+
+fn matches_cpython_with(name: &str, flags: &[&str]) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scripts");
     let script = format!("{name}.py");
-    let out = run_weft(&["run", &script], &dir, Duration::from_secs(60));
+    let mut args = vec!["run"];
+    args.extend_from_slice(flags);
+    args.push(&script);
+    let out = run_weft(&args, &dir, Duration::from_secs(60));
     assert_eq!(
         out.status,
         Some(0),
@@ -156,4 +169,14 @@ fn inlined_comprehensions_match_cpython() {
 #[test]
 fn monitoring_around_comprehensions_matches_cpython() {
     matches_cpython("monitoring_comprehensions");
+}
+
+#[test]
+fn object_model_matches_cpython() {
+    matches_cpython_both_ways("object_model");
+}
+
+#[test]
+fn object_model_threads_match_cpython() {
+    matches_cpython_both_ways("object_model_threads");
 }
