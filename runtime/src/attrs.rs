@@ -119,9 +119,7 @@ pub fn is_data_descriptor(v: &Value) -> bool {
         Value::Obj(o) => match &o.payload {
             Payload::Property(_) => true,
             Payload::Native(b) => b.is::<SlotMember>(),
-            _ => {
-                user_slot(v, "__set__").is_some() || user_slot(v, "__delete__").is_some()
-            }
+            _ => user_slot(v, "__set__").is_some() || user_slot(v, "__delete__").is_some(),
         },
         _ => false,
     }
@@ -177,14 +175,18 @@ pub fn get_attr(vm: &Vm, obj: &Value, name: &ObjRef) -> PyResult<Value> {
 
 /// A Python-level `__getattribute__` of `obj`'s class (not `object`'s).
 pub fn custom_getattribute(obj: &Value) -> Option<Value> {
-    user_slot(obj, "__getattribute__").filter(|f| !matches!(f, Value::Obj(o) if matches!(o.payload, Payload::Builtin(_))))
+    user_slot(obj, "__getattribute__")
+        .filter(|f| !matches!(f, Value::Obj(o) if matches!(o.payload, Payload::Builtin(_))))
 }
 
 /// `object.__getattribute__(obj, name)`: the generic lookup, bypassing any
 /// `__getattribute__` override and without the `__getattr__` fallback.
 pub fn generic_getattr(vm: &Vm, obj: &Value, name: &ObjRef) -> PyResult<Value> {
     if let Value::Obj(o) = obj {
-        if matches!(o.payload, Payload::Type(_) | Payload::Module(_) | Payload::Super(..)) {
+        if matches!(
+            o.payload,
+            Payload::Type(_) | Payload::Module(_) | Payload::Super(..)
+        ) {
             return get_attr(vm, obj, name);
         }
     }
@@ -357,9 +359,14 @@ pub fn set_attr(vm: &Vm, obj: &Value, name: &ObjRef, value: Option<Value>) -> Py
             Payload::Type(t) => {
                 let meta = o.class().type_data_of_self();
                 if !meta.builtin {
-                    let hook = if value.is_some() { "__setattr__" } else { "__delattr__" };
+                    let hook = if value.is_some() {
+                        "__setattr__"
+                    } else {
+                        "__delattr__"
+                    };
                     if let Some(sa) = meta.lookup(&crate::strobj::intern_static(hook)) {
-                        if !matches!(&sa, Value::Obj(so) if matches!(so.payload, Payload::Builtin(_))) {
+                        if !matches!(&sa, Value::Obj(so) if matches!(so.payload, Payload::Builtin(_)))
+                        {
                             let mut args = vec![obj.clone(), Value::Obj(name.clone())];
                             if let Some(v) = value {
                                 args.push(v);
@@ -369,7 +376,11 @@ pub fn set_attr(vm: &Vm, obj: &Value, name: &ObjRef, value: Option<Value>) -> Py
                         }
                     }
                     if let Some(d) = meta.lookup(name) {
-                        let slot = if value.is_some() { "__set__" } else { "__delete__" };
+                        let slot = if value.is_some() {
+                            "__set__"
+                        } else {
+                            "__delete__"
+                        };
                         if let Some(f) = user_slot(&d, slot) {
                             let mut args = vec![d.clone(), obj.clone()];
                             if let Some(v) = value {
@@ -466,7 +477,11 @@ pub fn generic_setattr(
             }
         }
         if maybe_user_descriptor(&d) {
-            let slot = if value.is_some() { "__set__" } else { "__delete__" };
+            let slot = if value.is_some() {
+                "__set__"
+            } else {
+                "__delete__"
+            };
             if let Some(f) = user_slot(&d, slot) {
                 let mut args = vec![d.clone(), obj.clone()];
                 if let Some(v) = value {

@@ -1116,7 +1116,9 @@ fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flo
                 if vm.dict_of(d).remove_str(&name).is_none() {
                     return Err(vm.name_error(name.as_str().unwrap_or("?")));
                 }
-            } else if let Err(e) = ops::del_item(vm, &Value::Obj(d.clone()), &Value::Obj(name.clone())) {
+            } else if let Err(e) =
+                ops::del_item(vm, &Value::Obj(d.clone()), &Value::Obj(name.clone()))
+            {
                 if vm.err_matches(&e, crate::builtins::types::types().exc.key_error) {
                     return Err(vm.name_error(name.as_str().unwrap_or("?")));
                 }

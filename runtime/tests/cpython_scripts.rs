@@ -180,3 +180,8 @@ fn object_model_matches_cpython() {
 fn object_model_threads_match_cpython() {
     matches_cpython_both_ways("object_model_threads");
 }
+
+#[test]
+fn builtin_slots_match_cpython() {
+    matches_cpython_both_ways("builtin_slots");
+}

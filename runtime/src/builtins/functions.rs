@@ -408,7 +408,10 @@ pub(crate) fn isinstance(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     }
     if let Some(items) = tuple_items(info) {
         for it in &items {
-            if ops::truthy(vm, &isinstance(vm, CallArgs::positional(&[obj.clone(), it.clone()]))?)? {
+            if ops::truthy(
+                vm,
+                &isinstance(vm, CallArgs::positional(&[obj.clone(), it.clone()]))?,
+            )? {
                 return Ok(Value::Bool(true));
             }
         }
@@ -435,7 +438,10 @@ fn issubclass(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     }
     if let Some(items) = tuple_items(info) {
         for it in &items {
-            if ops::truthy(vm, &issubclass(vm, CallArgs::positional(&[c.clone(), it.clone()]))?)? {
+            if ops::truthy(
+                vm,
+                &issubclass(vm, CallArgs::positional(&[c.clone(), it.clone()]))?,
+            )? {
                 return Ok(Value::Bool(true));
             }
         }

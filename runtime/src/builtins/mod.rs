@@ -15,6 +15,7 @@ pub mod intrinsics;
 pub mod list;
 pub mod objmethods;
 pub mod repr;
+pub mod slotmethods;
 pub mod strmethods;
 pub mod strmod;
 pub mod subscript;
@@ -134,7 +135,12 @@ fn object_ne(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     if p.len() != 2 {
         return Ok(types::not_implemented());
     }
-    let r = ops::compare(vm, &p[0], &p[1], 2)?;
+    // `self.__eq__(other)` inverted, NotImplemented passed through.
+    let eq = vm.get_attr_str(&p[0], "__eq__")?;
+    let r = vm.call(&eq, std::slice::from_ref(&p[1]))?;
+    if ops::is_not_implemented(&r) {
+        return Ok(r);
+    }
     Ok(Value::Bool(!ops::truthy(vm, &r)?))
 }
 
@@ -609,6 +615,7 @@ pub fn make_builtins_module() -> ObjRef {
     crate::set::register(&mut r);
     fileio::register(&mut r);
     objmethods::register(&mut r);
+    slotmethods::register();
     add_method(t.object, "__init__", object_init);
     add_method(t.object, "__repr__", object_repr);
     add_method(t.object, "__str__", object_str);

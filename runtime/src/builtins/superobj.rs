@@ -91,7 +91,10 @@ pub fn super_getattr(vm: &Vm, start: &Value, inst: &Value, name: &ObjRef) -> PyR
                         let (obj, owner) = if inst_is_type {
                             (Value::None, inst.clone())
                         } else {
-                            (inst.clone(), crate::builtins::types::class_value(class_of(inst)))
+                            (
+                                inst.clone(),
+                                crate::builtins::types::class_value(class_of(inst)),
+                            )
                         };
                         vm.call(&get, &[v.clone(), obj, owner])?
                     }

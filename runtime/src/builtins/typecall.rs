@@ -339,10 +339,7 @@ fn create_class(
     let mut kind = BaseKind::Object;
     for b in &bases {
         let btd = b.type_data_of_self();
-        if btd.builtin
-            && matches!(btd.base_kind, BaseKind::Other)
-            && !std::ptr::eq(*b, t.object)
-        {
+        if btd.builtin && matches!(btd.base_kind, BaseKind::Other) && !std::ptr::eq(*b, t.object) {
             return Err(vm.type_error(format!(
                 "type '{}' is not an acceptable base type",
                 btd.name()
@@ -612,7 +609,9 @@ pub fn build_class(vm: &Vm, args: CallArgs) -> PyResult<Value> {
                     }
                 }
             }
-            Err(e) if vm.err_matches(&e, types().exc.attribute_error) => crate::dict::new_dict_obj(),
+            Err(e) if vm.err_matches(&e, types().exc.attribute_error) => {
+                crate::dict::new_dict_obj()
+            }
             Err(e) => return Err(e),
         }
     };

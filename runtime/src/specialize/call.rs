@@ -578,9 +578,10 @@ fn by_identity_fast(
                 if matches!(c.payload, Payload::Type(_))
                     && std::ptr::eq(c.class(), types().type_) =>
             {
-                Ok(Value::Bool(
-                crate::typeobj::is_subtype(class_of(&args[0]), c),
-            ))
+                Ok(Value::Bool(crate::typeobj::is_subtype(
+                    class_of(&args[0]),
+                    c,
+                )))
             }
             _ => (b.func)(vm, CallArgs::positional(args)),
         }),
