@@ -78,8 +78,39 @@ pub fn bind(vm: &Vm, descr: &Value, obj: &Value) -> PyResult<Value> {
             }
             vm.call(&p.fget, std::slice::from_ref(obj))?
         }
-        _ => descr.clone(),
+        _ => match user_slot(descr, "__get__") {
+            Some(get) => vm.call(
+                &get,
+                &[
+                    descr.clone(),
+                    obj.clone(),
+                    crate::builtins::types::class_value(class_of(obj)),
+                ],
+            )?,
+            None => descr.clone(),
+        },
     })
+}
+
+/// The special method `name` of `v`'s class when that class is defined in
+/// Python (or derives from one that is): user objects stored in classes
+/// may be descriptors. Built-in classes answer None (their descriptors
+/// are the payload kinds `bind` knows).
+pub fn user_slot(v: &Value, name: &'static str) -> Option<Value> {
+    let Value::Obj(o) = v else { return None };
+    let td = o.class().type_data_of_self();
+    if td.builtin {
+        return None;
+    }
+    td.lookup(&crate::strobj::intern_static(name))
+}
+
+/// True for an object of a Python-defined class: a class attribute that
+/// may act as a descriptor now or later (its class can gain `__get__` or
+/// `__set__` without the owner's version moving), so the specializers
+/// never cache around one.
+pub fn maybe_user_descriptor(v: &Value) -> bool {
+    matches!(v, Value::Obj(o) if !o.class().type_data_of_self().builtin)
 }
 
 /// True for values that take precedence over an instance dict entry.
@@ -88,7 +119,7 @@ pub fn is_data_descriptor(v: &Value) -> bool {
         Value::Obj(o) => match &o.payload {
             Payload::Property(_) => true,
             Payload::Native(b) => b.is::<SlotMember>(),
-            _ => false,
+            _ => user_slot(v, "__set__").is_some() || user_slot(v, "__delete__").is_some(),
         },
         _ => false,
     }
@@ -126,10 +157,43 @@ pub fn get_attr(vm: &Vm, obj: &Value, name: &ObjRef) -> PyResult<Value> {
             _ => {}
         }
     }
-    instance_getattr(vm, obj, name)
+    if crate::typeobj::access_overridden() {
+        if let Some(ga) = custom_getattribute(obj) {
+            return match vm.call(&ga, &[obj.clone(), Value::Obj(name.clone())]) {
+                Err(e) if vm.err_matches(&e, types().exc.attribute_error) => {
+                    match user_slot(obj, "__getattr__") {
+                        Some(g) => vm.call(&g, &[obj.clone(), Value::Obj(name.clone())]),
+                        None => Err(e),
+                    }
+                }
+                r => r,
+            };
+        }
+    }
+    instance_getattr(vm, obj, name, true)
 }
 
-fn instance_getattr(vm: &Vm, obj: &Value, name: &ObjRef) -> PyResult<Value> {
+/// A Python-level `__getattribute__` of `obj`'s class (not `object`'s).
+pub fn custom_getattribute(obj: &Value) -> Option<Value> {
+    user_slot(obj, "__getattribute__")
+        .filter(|f| !matches!(f, Value::Obj(o) if matches!(o.payload, Payload::Builtin(_))))
+}
+
+/// `object.__getattribute__(obj, name)`: the generic lookup, bypassing any
+/// `__getattribute__` override and without the `__getattr__` fallback.
+pub fn generic_getattr(vm: &Vm, obj: &Value, name: &ObjRef) -> PyResult<Value> {
+    if let Value::Obj(o) = obj {
+        if matches!(
+            o.payload,
+            Payload::Type(_) | Payload::Module(_) | Payload::Super(..)
+        ) {
+            return get_attr(vm, obj, name);
+        }
+    }
+    instance_getattr(vm, obj, name, false)
+}
+
+fn instance_getattr(vm: &Vm, obj: &Value, name: &ObjRef, fallback: bool) -> PyResult<Value> {
     let cls = class_of(obj);
     let td = cls.type_data_of_self();
     let descr = td.lookup(name);
@@ -143,7 +207,7 @@ fn instance_getattr(vm: &Vm, obj: &Value, name: &ObjRef) -> PyResult<Value> {
                     }
                 }
             }
-            return getattr_fallback(vm, obj, name);
+            return getattr_fallback(vm, obj, name, fallback);
         }
         if is_data_descriptor(d) {
             return bind(vm, d, obj);
@@ -178,12 +242,12 @@ fn instance_getattr(vm: &Vm, obj: &Value, name: &ObjRef) -> PyResult<Value> {
     if let Some(d) = descr {
         return bind(vm, &d, obj);
     }
-    getattr_fallback(vm, obj, name)
+    getattr_fallback(vm, obj, name, fallback)
 }
 
-fn getattr_fallback(vm: &Vm, obj: &Value, name: &ObjRef) -> PyResult<Value> {
+fn getattr_fallback(vm: &Vm, obj: &Value, name: &ObjRef, fallback: bool) -> PyResult<Value> {
     let td = class_of(obj).type_data_of_self();
-    if !td.builtin {
+    if fallback && !td.builtin {
         if let Some(ga) = td.lookup(&crate::strobj::intern_static("__getattr__")) {
             return vm.call(&ga, &[obj.clone(), Value::Obj(name.clone())]);
         }
@@ -191,12 +255,26 @@ fn getattr_fallback(vm: &Vm, obj: &Value, name: &ObjRef) -> PyResult<Value> {
     Err(no_attr(vm, obj, name))
 }
 
-/// Attribute lookup on a class object.
+/// Attribute lookup on a class object: the metaclass's data descriptors,
+/// then the class's MRO (descriptors there called with no instance), then
+/// the metaclass's other attributes bound to the class, then a
+/// metaclass `__getattr__`.
 fn type_getattr(vm: &Vm, o: &ObjRef, obj: &Value, name: &ObjRef) -> PyResult<Value> {
     let n = name.as_str().unwrap_or("");
     if n.starts_with("__") {
         if let Some(v) = crate::builtins::intrinsics::type_get(vm, o, n)? {
             return Ok(v);
+        }
+    }
+    let meta = o.class().type_data_of_self();
+    let meta_attr = if meta.builtin {
+        None
+    } else {
+        meta.lookup(name)
+    };
+    if let Some(ma) = &meta_attr {
+        if is_data_descriptor(ma) {
+            return bind(vm, ma, obj);
         }
     }
     let td = o.type_data_of_self();
@@ -205,12 +283,23 @@ fn type_getattr(vm: &Vm, o: &ObjRef, obj: &Value, name: &ObjRef) -> PyResult<Val
         return Ok(match &dobj.payload {
             Payload::StaticMethod(f) => f.clone(),
             Payload::ClassMethod(f) => new_bound(f.clone(), obj.clone()),
-            _ => d.clone(),
+            _ => match user_slot(&d, "__get__") {
+                Some(get) => vm.call(&get, &[d.clone(), Value::None, obj.clone()])?,
+                None => d.clone(),
+            },
         });
     }
-    // Methods of the metaclass (`type`), e.g. `mro`.
+    if let Some(ma) = meta_attr {
+        return bind(vm, &ma, obj);
+    }
+    // Methods of the metaclass `type` itself, e.g. `mro`.
     if let Some(d) = types().type_.type_data_of_self().lookup(name) {
         return bind(vm, &d, obj);
+    }
+    if !meta.builtin {
+        if let Some(ga) = meta.lookup(&crate::strobj::intern_static("__getattr__")) {
+            return vm.call(&ga, &[obj.clone(), Value::Obj(name.clone())]);
+        }
     }
     Err(vm.attribute_error(format!(
         "type object '{}' has no attribute '{}'",
@@ -268,7 +357,54 @@ pub fn set_attr(vm: &Vm, obj: &Value, name: &ObjRef, value: Option<Value>) -> Py
     if let Value::Obj(o) = obj {
         match &o.payload {
             Payload::Type(t) => {
-                return crate::builtins::typecall::type_setattr(vm, o, t, name, value)
+                let meta = o.class().type_data_of_self();
+                if !meta.builtin {
+                    let hook = if value.is_some() {
+                        "__setattr__"
+                    } else {
+                        "__delattr__"
+                    };
+                    if let Some(sa) = meta.lookup(&crate::strobj::intern_static(hook)) {
+                        if !matches!(&sa, Value::Obj(so) if matches!(so.payload, Payload::Builtin(_)))
+                        {
+                            let mut args = vec![obj.clone(), Value::Obj(name.clone())];
+                            if let Some(v) = value {
+                                args.push(v);
+                            }
+                            vm.call(&sa, &args)?;
+                            return Ok(());
+                        }
+                    }
+                    if let Some(d) = meta.lookup(name) {
+                        let slot = if value.is_some() {
+                            "__set__"
+                        } else {
+                            "__delete__"
+                        };
+                        if let Some(f) = user_slot(&d, slot) {
+                            let mut args = vec![d.clone(), obj.clone()];
+                            if let Some(v) = value {
+                                args.push(v);
+                            }
+                            vm.call(&f, &args)?;
+                            return Ok(());
+                        }
+                        if let Value::Obj(dobj) = &d {
+                            if let Payload::Property(p) = &dobj.payload {
+                                let f = if value.is_some() { &p.fset } else { &p.fdel };
+                                if !f.is_none() && !f.is_null() {
+                                    let mut args = vec![obj.clone()];
+                                    if let Some(v) = value {
+                                        args.push(v);
+                                    }
+                                    vm.call(f, &args)?;
+                                    return Ok(());
+                                }
+                            }
+                        }
+                    }
+                }
+                return crate::builtins::typecall::type_setattr(vm, o, t, name, value);
             }
             Payload::Module(m) => {
                 let d = vm.dict_of(&m.dict);
@@ -338,6 +474,24 @@ pub fn generic_setattr(
                     }
                 }
                 return Ok(());
+            }
+        }
+        if maybe_user_descriptor(&d) {
+            let slot = if value.is_some() {
+                "__set__"
+            } else {
+                "__delete__"
+            };
+            if let Some(f) = user_slot(&d, slot) {
+                let mut args = vec![d.clone(), obj.clone()];
+                if let Some(v) = value {
+                    args.push(v);
+                }
+                vm.call(&f, &args)?;
+                return Ok(());
+            }
+            if is_data_descriptor(&d) {
+                return Err(vm.attribute_error(slot));
             }
         }
         if let Value::Obj(dobj) = &d {

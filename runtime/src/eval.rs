@@ -1073,10 +1073,10 @@ fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flo
         Opcode::LOAD_CLOSURE => f.stack.push(Value::Obj(f.cells[arg as usize].clone())),
         Opcode::LOAD_CLASSDEREF => {
             let name = cell_name(code, arg as usize);
-            let from_ns = f
-                .locals_dict
-                .as_ref()
-                .and_then(|d| vm.dict_of(d).get_str(&name));
+            let from_ns = match &f.locals_dict {
+                Some(d) => namespace_get(vm, d, &name)?,
+                None => None,
+            };
             match from_ns {
                 Some(v) => f.stack.push(v),
                 None => {
@@ -1091,7 +1091,7 @@ fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flo
         Opcode::LOAD_NAME => {
             let name = name_of(code, arg as usize);
             if let Some(d) = &f.locals_dict {
-                if let Some(v) = vm.dict_of(d).get_str(&name) {
+                if let Some(v) = namespace_get(vm, d, &name)? {
                     f.stack.push(v);
                     return Ok(Flow::Next);
                 }
@@ -1103,13 +1103,26 @@ fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flo
             let name = name_of(code, arg as usize);
             let v = pop(f);
             let d = f.locals_dict.as_ref().unwrap_or(&f.globals);
-            vm.dict_of(d).set_str(name, v);
+            if is_exact_dict(d) {
+                vm.dict_of(d).set_str(name, v);
+            } else {
+                ops::set_item(vm, &Value::Obj(d.clone()), Value::Obj(name), v)?;
+            }
         }
         Opcode::DELETE_NAME => {
             let name = name_of(code, arg as usize);
             let d = f.locals_dict.as_ref().unwrap_or(&f.globals);
-            if vm.dict_of(d).remove_str(&name).is_none() {
-                return Err(vm.name_error(name.as_str().unwrap_or("?")));
+            if is_exact_dict(d) {
+                if vm.dict_of(d).remove_str(&name).is_none() {
+                    return Err(vm.name_error(name.as_str().unwrap_or("?")));
+                }
+            } else if let Err(e) =
+                ops::del_item(vm, &Value::Obj(d.clone()), &Value::Obj(name.clone()))
+            {
+                if vm.err_matches(&e, crate::builtins::types::types().exc.key_error) {
+                    return Err(vm.name_error(name.as_str().unwrap_or("?")));
+                }
+                return Err(e);
             }
         }
         Opcode::STORE_GLOBAL => {
@@ -1678,5 +1691,26 @@ fn unbound_deref(vm: &Vm, code: &CodeObject, i: usize) -> PyErr {
             types().exc.name_error,
             format!("cannot access free variable '{n}' where it is not associated with a value in enclosing scope"),
         )
+    }
+}
+
+/// True for a namespace that is a plain `dict` (not a subclass or another
+/// mapping, whose item methods a class body or `exec` must call).
+#[inline(always)]
+fn is_exact_dict(d: &ObjRef) -> bool {
+    matches!(d.payload, Payload::Dict(_))
+        && std::ptr::eq(d.class(), crate::builtins::types::types().dict)
+}
+
+/// `name` looked up in a frame's local namespace: a plain dict directly,
+/// any other mapping through `__getitem__` (a `KeyError` meaning absent).
+fn namespace_get(vm: &Vm, d: &ObjRef, name: &ObjRef) -> PyResult<Option<Value>> {
+    if is_exact_dict(d) {
+        return Ok(vm.dict_of(d).get_str(name));
+    }
+    match ops::get_item(vm, &Value::Obj(d.clone()), &Value::Obj(name.clone())) {
+        Ok(v) => Ok(Some(v)),
+        Err(e) if vm.err_matches(&e, crate::builtins::types::types().exc.key_error) => Ok(None),
+        Err(e) => Err(e),
     }
 }

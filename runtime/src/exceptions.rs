@@ -218,3 +218,14 @@ pub fn traceback_value(exc: &Value) -> Value {
     let cls = CLS.get_or_init(|| crate::modules::new_native_class("traceback", "builtins"));
     Value::Obj(ObjRef::new(Object::new(cls, Payload::Plain)))
 }
+
+/// `outer` raised `from cause` (its `__cause__` and `__context__` set, the
+/// context suppressed), as a `raise ... from` in Python would leave it.
+pub fn with_cause(_vm: &Vm, outer: crate::vm::PyErr, cause: crate::vm::PyErr) -> crate::vm::PyErr {
+    if let Some(d) = exc_data(&outer.0) {
+        *d.cause.lock() = Value::Obj(cause.0.clone());
+        *d.context.lock() = Value::Obj(cause.0);
+        d.suppress_context.store(true, Ordering::Relaxed);
+    }
+    outer
+}

@@ -108,22 +108,27 @@ pub fn len(vm: &Vm, v: &Value) -> PyResult<usize> {
                 return len_result(vm, r);
             }
         }
-        let n = match &o.payload {
-            Payload::Str(s) => Some(s.char_len()),
-            Payload::Bytes(b) => Some(b.len()),
-            Payload::Tuple(t) => Some(t.len()),
-            Payload::List(l) => Some(l.lock().len()),
-            Payload::Dict(d) => Some(d.len()),
-            Payload::Set(s) => Some(s.len()),
-            Payload::Range(r) => Some(r.len() as usize),
-            Payload::Iter(it) => iterators::view_len(it),
-            _ => None,
-        };
-        if let Some(n) = n {
+        if let Some(n) = native_len(o) {
             return Ok(n);
         }
     }
     Err(vm.type_error(format!("object of type '{}' has no len()", vm.type_name(v))))
+}
+
+/// The length of a built-in container's payload (whatever `__len__` a
+/// subclass defines).
+pub fn native_len(o: &Object) -> Option<usize> {
+    match &o.payload {
+        Payload::Str(s) => Some(s.char_len()),
+        Payload::Bytes(b) => Some(b.len()),
+        Payload::Tuple(t) => Some(t.len()),
+        Payload::List(l) => Some(l.lock().len()),
+        Payload::Dict(d) => Some(d.len()),
+        Payload::Set(s) => Some(s.len()),
+        Payload::Range(r) => Some(r.len() as usize),
+        Payload::Iter(it) => iterators::view_len(it),
+        _ => None,
+    }
 }
 
 // ----- equality and hashing -----------------------------------------------
@@ -250,6 +255,17 @@ impl Vm {
                         }
                     }
                 }
+                self.native_hash(o)
+            }
+        }
+    }
+
+    /// The hash of a built-in payload (whatever `__hash__` a subclass
+    /// defines): numbers, str, bytes, tuples and frozensets by value,
+    /// mutable containers unhashable, anything else by address.
+    pub fn native_hash(&self, o: &Object) -> PyResult<i64> {
+        {
+            {
                 match &o.payload {
                     Payload::Str(s) => Ok(s.hash()),
                     Payload::Int(b) => Ok(crate::numhash::hash_bigint(b)),
@@ -277,7 +293,7 @@ impl Vm {
                         Err(self.type_error(format!("unhashable type: '{}'", o.type_name())))
                     }
                     Payload::Slice(..) => Err(self.type_error("unhashable type: 'slice'")),
-                    _ => Ok(crate::numhash::hash_pointer(o.addr())),
+                    _ => Ok(crate::numhash::hash_pointer(o as *const Object as usize)),
                 }
             }
         }
@@ -325,29 +341,8 @@ fn float_cmp(a: f64, b: f64, op: u32) -> bool {
 
 /// Native comparison of built-in values; None when not applicable.
 fn native_compare(vm: &Vm, a: &Value, b: &Value, op: u32) -> PyResult<Option<bool>> {
-    let num = |v: &Value| -> Option<f64> {
-        match v {
-            Value::Float(f) => Some(*f),
-            _ => None,
-        }
-    };
-    match (a, b) {
-        (Value::Int(x), Value::Int(y)) => return Ok(Some(cmp_ord(x.cmp(y), op))),
-        (Value::Float(x), Value::Float(y)) => return Ok(Some(float_cmp(*x, *y, op))),
-        _ => {}
-    }
-    if let (Some(x), Some(y)) = (int::as_int_like(a), int::as_int_like(b)) {
-        return Ok(Some(cmp_ord(x.cmp(&y), op)));
-    }
-    if let (Some(x), Some(y)) = (int::as_int_like(a), num(b)) {
-        return Ok(int::int_float_cmp(&x, y)
-            .map(|o| cmp_ord(o, op))
-            .or(Some(op == 3)));
-    }
-    if let (Some(x), Some(y)) = (num(a), int::as_int_like(b)) {
-        return Ok(int::int_float_cmp(&y, x)
-            .map(|o| cmp_ord(o.reverse(), op))
-            .or(Some(op == 3)));
+    if let Some(r) = numeric_compare(a, b, op) {
+        return Ok(Some(r));
     }
     let (Value::Obj(x), Value::Obj(y)) = (a, b) else {
         return Ok(None);
@@ -358,6 +353,43 @@ fn native_compare(vm: &Vm, a: &Value, b: &Value, op: u32) -> PyResult<Option<boo
     if !y.type_data().builtin && special(b, CMP_NAMES[CMP_SWAPPED[op as usize]]).is_some() {
         return Ok(None);
     }
+    payload_compare(vm, x, y, op)
+}
+
+/// The comparison of two numbers (ints of any size, bools, floats, and
+/// instances of their subclasses by value): None unless both are.
+pub fn numeric_compare(a: &Value, b: &Value, op: u32) -> Option<bool> {
+    let num = |v: &Value| -> Option<f64> {
+        match v {
+            Value::Float(f) => Some(*f),
+            _ => None,
+        }
+    };
+    match (a, b) {
+        (Value::Int(x), Value::Int(y)) => return Some(cmp_ord(x.cmp(y), op)),
+        (Value::Float(x), Value::Float(y)) => return Some(float_cmp(*x, *y, op)),
+        _ => {}
+    }
+    if let (Some(x), Some(y)) = (int::as_int_like(a), int::as_int_like(b)) {
+        return Some(cmp_ord(x.cmp(&y), op));
+    }
+    if let (Some(x), Some(y)) = (int::as_int_like(a), num(b)) {
+        return int::int_float_cmp(&x, y)
+            .map(|o| cmp_ord(o, op))
+            .or(Some(op == 3));
+    }
+    if let (Some(x), Some(y)) = (num(a), int::as_int_like(b)) {
+        return int::int_float_cmp(&y, x)
+            .map(|o| cmp_ord(o.reverse(), op))
+            .or(Some(op == 3));
+    }
+    None
+}
+
+/// The comparison of two built-in payloads of one kind (str, bytes,
+/// tuple, list, set, dict), whatever methods subclasses define: None for
+/// other pairs.
+pub fn payload_compare(vm: &Vm, x: &ObjRef, y: &ObjRef, op: u32) -> PyResult<Option<bool>> {
     match (&x.payload, &y.payload) {
         (Payload::Str(s), Payload::Str(t)) => Ok(Some(cmp_ord(s.as_str().cmp(t.as_str()), op))),
         (Payload::Bytes(s), Payload::Bytes(t)) => Ok(Some(cmp_ord(s.cmp(t), op))),
@@ -759,10 +791,11 @@ pub fn get_item(vm: &Vm, container: &Value, key: &Value) -> PyResult<Value> {
         }
         if let Payload::Type(_) = &o.payload {
             // Generic alias syntax like list[int]: return the class itself.
-            if let Some(m) = o
-                .type_data_of_self()
+            if o.type_data_of_self()
                 .lookup(&crate::strobj::intern_static("__class_getitem__"))
+                .is_some()
             {
+                let m = vm.get_attr_str(container, "__class_getitem__")?;
                 return vm.call(&m, std::slice::from_ref(key));
             }
             return Ok(container.clone());
@@ -818,51 +851,8 @@ pub fn contains(vm: &Vm, container: &Value, item: &Value) -> PyResult<bool> {
                 return truthy(vm, &r);
             }
         }
-        match &o.payload {
-            Payload::Dict(d) => return Ok(d.get(vm, item)?.is_some()),
-            Payload::Set(s) => return s.contains(vm, item),
-            Payload::Str(s) => {
-                return match item.as_obj().and_then(|i| i.as_str()) {
-                    Some(t) => Ok(s.as_str().contains(t)),
-                    None => Err(vm.type_error(format!(
-                        "'in <string>' requires string as left operand, not {}",
-                        vm.type_name(item)
-                    ))),
-                }
-            }
-            Payload::List(l) => {
-                let items = l.lock().clone();
-                for x in &items {
-                    if x.is(item) || vm.eq_bool(x, item)? {
-                        return Ok(true);
-                    }
-                }
-                return Ok(false);
-            }
-            Payload::Tuple(t) => {
-                for x in t.iter() {
-                    if x.is(item) || vm.eq_bool(x, item)? {
-                        return Ok(true);
-                    }
-                }
-                return Ok(false);
-            }
-            Payload::Range(r) => {
-                if let Some(i) = int::as_i64_like(item) {
-                    let n = r.len();
-                    if n == 0 {
-                        return Ok(false);
-                    }
-                    let off = i as i128 - r.start as i128;
-                    if off % r.step as i128 != 0 {
-                        return Ok(false);
-                    }
-                    let k = off / r.step as i128;
-                    return Ok(k >= 0 && k < n as i128);
-                }
-            }
-            Payload::Bytes(b) => return crate::builtins::bytes::bytes_contains(vm, b, item),
-            _ => {}
+        if let Some(found) = native_contains(vm, o, item)? {
+            return Ok(found);
         }
     }
     // Fall back to iteration.
@@ -878,6 +868,62 @@ pub fn contains(vm: &Vm, container: &Value, item: &Value) -> PyResult<bool> {
         }
     }
     Ok(false)
+}
+
+/// Membership in a built-in container's payload: None for payloads
+/// without a native test (and for a range asked about a non-int).
+pub fn native_contains(vm: &Vm, o: &Object, item: &Value) -> PyResult<Option<bool>> {
+    {
+        match &o.payload {
+            Payload::Dict(d) => return Ok(Some(d.get(vm, item)?.is_some())),
+            Payload::Set(s) => return s.contains(vm, item).map(Some),
+            Payload::Str(s) => {
+                return match item.as_obj().and_then(|i| i.as_str()) {
+                    Some(t) => Ok(Some(s.as_str().contains(t))),
+                    None => Err(vm.type_error(format!(
+                        "'in <string>' requires string as left operand, not {}",
+                        vm.type_name(item)
+                    ))),
+                }
+            }
+            Payload::List(l) => {
+                let items = l.lock().clone();
+                for x in &items {
+                    if x.is(item) || vm.eq_bool(x, item)? {
+                        return Ok(Some(true));
+                    }
+                }
+                return Ok(Some(false));
+            }
+            Payload::Tuple(t) => {
+                for x in t.iter() {
+                    if x.is(item) || vm.eq_bool(x, item)? {
+                        return Ok(Some(true));
+                    }
+                }
+                return Ok(Some(false));
+            }
+            Payload::Range(r) => {
+                if let Some(i) = int::as_i64_like(item) {
+                    let n = r.len();
+                    if n == 0 {
+                        return Ok(Some(false));
+                    }
+                    let off = i as i128 - r.start as i128;
+                    if off % r.step as i128 != 0 {
+                        return Ok(Some(false));
+                    }
+                    let k = off / r.step as i128;
+                    return Ok(Some(k >= 0 && k < n as i128));
+                }
+            }
+            Payload::Bytes(b) => {
+                return crate::builtins::bytes::bytes_contains(vm, b, item).map(Some)
+            }
+            _ => {}
+        }
+    }
+    Ok(None)
 }
 
 // ----- iteration ----------------------------------------------------------

@@ -61,12 +61,21 @@ pub fn note_class_attribute(name: &str, value: &Value) {
         && !matches!(value, Value::Obj(o) if matches!(o.payload, Payload::Builtin(_)));
     if overrides {
         ACCESS_OVERRIDDEN.store(true, Ordering::Release);
-    } else if !(crate::attrs::is_data_descriptor(value)
+    } else if !((crate::attrs::is_data_descriptor(value)
+        || crate::attrs::maybe_user_descriptor(value))
         && SHADOWING_NAMES.lock().insert(name.to_string()))
     {
         return;
     }
     INSTANCE_ATTR_EPOCH.fetch_add(1, Ordering::AcqRel);
+}
+
+/// True once any class has overridden `__getattribute__`, `__setattr__`
+/// or `__delattr__` (attribute reads look for a `__getattribute__`
+/// override only then).
+#[inline(always)]
+pub fn access_overridden() -> bool {
+    ACCESS_OVERRIDDEN.load(Ordering::Acquire)
 }
 
 /// The instance-attribute epoch to guard on when reading or writing `name`

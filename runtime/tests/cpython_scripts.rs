@@ -28,9 +28,22 @@ use std::path::Path;
 use std::time::Duration;
 
 fn matches_cpython(name: &str) {
+    matches_cpython_with(name, &[]);
+}
+
+/// `matches_cpython` with the specializer on and then off.
+fn matches_cpython_both_ways(name: &str) {
+    matches_cpython_with(name, &[]);
+    matches_cpython_with(name, &["--no-specialize"]);
+}
+
+fn matches_cpython_with(name: &str, flags: &[&str]) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scripts");
     let script = format!("{name}.py");
-    let out = run_weft(&["run", &script], &dir, Duration::from_secs(60));
+    let mut args = vec!["run"];
+    args.extend_from_slice(flags);
+    args.push(&script);
+    let out = run_weft(&args, &dir, Duration::from_secs(60));
     assert_eq!(
         out.status,
         Some(0),
@@ -160,25 +173,7 @@ fn monitoring_around_comprehensions_matches_cpython() {
 
 #[test]
 fn match_statements_match_cpython() {
-    matches_cpython("match_statements");
-}
-
-#[test]
-fn match_statements_match_cpython_without_specialization() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scripts");
-    let out = run_weft(
-        &["--no-specialize", "run", "match_statements.py"],
-        &dir,
-        Duration::from_secs(60),
-    );
-    assert_eq!(
-        out.status,
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let expected = std::fs::read_to_string(dir.join("match_statements.out")).unwrap();
-    assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
+    matches_cpython_both_ways("match_statements");
 }
 
 /// sys.monitoring LINE events through a match statement (CPython 3.13's
@@ -186,4 +181,19 @@ fn match_statements_match_cpython_without_specialization() {
 #[test]
 fn monitoring_match_statement_lines_match_cpython() {
     matches_cpython("monitoring_match");
+}
+
+#[test]
+fn object_model_matches_cpython() {
+    matches_cpython_both_ways("object_model");
+}
+
+#[test]
+fn object_model_threads_match_cpython() {
+    matches_cpython_both_ways("object_model_threads");
+}
+
+#[test]
+fn builtin_slots_match_cpython() {
+    matches_cpython_both_ways("builtin_slots");
 }

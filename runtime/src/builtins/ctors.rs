@@ -6,7 +6,7 @@ use crate::builtins::args::Args;
 use crate::builtins::int::{self, int_from_bigint};
 use crate::builtins::list::new_list;
 use crate::builtins::tuple::new_tuple;
-use crate::builtins::types::{class_of, class_value, types};
+use crate::builtins::types::{class_value, types};
 use crate::exceptions::ExcData;
 use crate::function::{CallArgs, PropertyObj};
 use crate::object::{Object, Payload, RangeObj};
@@ -278,35 +278,7 @@ pub fn construct_builtin(vm: &Vm, cls: &'static Object, args: CallArgs) -> PyRes
     let pos = args.pos();
     let is = |c: &'static Object| std::ptr::eq(cls, c);
     if is(t.type_) {
-        return match pos.len() {
-            1 if !args.has_kwargs() => Ok(class_value(class_of(&pos[0]))),
-            3 => {
-                let name = pos[0]
-                    .as_obj()
-                    .and_then(|o| o.as_str())
-                    .ok_or_else(|| vm.type_error("type.__new__() argument 1 must be str"))?
-                    .to_string();
-                let bases = crate::builtins::tuple::tuple_items(&pos[1])
-                    .ok_or_else(|| vm.type_error("type.__new__() argument 2 must be tuple"))?;
-                let mut bs = Vec::new();
-                for b in bases {
-                    match b.as_obj().and_then(|o| o.as_static()) {
-                        Some(s) if matches!(s.payload, Payload::Type(_)) => bs.push(s),
-                        _ => return Err(vm.type_error("bases must be types")),
-                    }
-                }
-                let ns = match pos[2].as_obj().map(|o| &o.payload) {
-                    Some(Payload::Dict(d)) => d,
-                    _ => return Err(vm.type_error("type.__new__() argument 3 must be dict")),
-                };
-                if ns.get_by_name("__module__").is_none() {
-                    ns.set_by_name("__module__", new_str("__main__"));
-                }
-                let c = crate::builtins::typecall::new_class(vm, &name, bs, ns)?;
-                Ok(class_value(c))
-            }
-            _ => Err(vm.type_error("type() takes 1 or 3 arguments")),
-        };
+        return crate::builtins::typecall::type_new(vm, cls, args);
     }
     if is(t.object) {
         if !args.args.is_empty() {

@@ -354,6 +354,21 @@ fn filter(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     }))
 }
 
+/// The `__instancecheck__`/`__subclasscheck__` a metaclass defines in
+/// Python for the class `info`, if any.
+fn metaclass_hook(info: &Value, hook: &'static str) -> Option<Value> {
+    let Value::Obj(o) = info else { return None };
+    if !matches!(o.payload, Payload::Type(_)) {
+        return None;
+    }
+    let meta = o.class().type_data_of_self();
+    if meta.builtin {
+        return None;
+    }
+    meta.lookup(&crate::strobj::intern_static(hook))
+        .filter(|f| !crate::builtins::typecall::is_builtin_func(f))
+}
+
 fn classinfo_check(vm: &Vm, cls: &Value, info: &Value, fname: &str) -> PyResult<bool> {
     if let Some(items) = tuple_items(info) {
         for it in &items {
@@ -381,7 +396,27 @@ fn classinfo_check(vm: &Vm, cls: &Value, info: &Value, fname: &str) -> PyResult<
 /// this function).
 pub(crate) fn isinstance(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     fn_arg_count(vm, "isinstance", &args, 2, 2)?;
-    let cls = class_value(class_of(&args.pos()[0]));
+    let obj = &args.pos()[0];
+    let info = &args.pos()[1];
+    let cls = class_value(class_of(obj));
+    if let Some(hook) = metaclass_hook(info, "__instancecheck__") {
+        if matches!((&cls, info), (Value::Obj(a), Value::Obj(b)) if a.addr() == b.addr()) {
+            return Ok(Value::Bool(true));
+        }
+        let r = vm.call(&hook, &[info.clone(), obj.clone()])?;
+        return Ok(Value::Bool(ops::truthy(vm, &r)?));
+    }
+    if let Some(items) = tuple_items(info) {
+        for it in &items {
+            if ops::truthy(
+                vm,
+                &isinstance(vm, CallArgs::positional(&[obj.clone(), it.clone()]))?,
+            )? {
+                return Ok(Value::Bool(true));
+            }
+        }
+        return Ok(Value::Bool(false));
+    }
     Ok(Value::Bool(classinfo_check(
         vm,
         &cls,
@@ -395,6 +430,22 @@ fn issubclass(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     let c = &args.pos()[0];
     if !matches!(c, Value::Obj(o) if matches!(o.payload, Payload::Type(_))) {
         return Err(vm.type_error("issubclass() arg 1 must be a class"));
+    }
+    let info = &args.pos()[1];
+    if let Some(hook) = metaclass_hook(info, "__subclasscheck__") {
+        let r = vm.call(&hook, &[info.clone(), c.clone()])?;
+        return Ok(Value::Bool(ops::truthy(vm, &r)?));
+    }
+    if let Some(items) = tuple_items(info) {
+        for it in &items {
+            if ops::truthy(
+                vm,
+                &issubclass(vm, CallArgs::positional(&[c.clone(), it.clone()]))?,
+            )? {
+                return Ok(Value::Bool(true));
+            }
+        }
+        return Ok(Value::Bool(false));
     }
     Ok(Value::Bool(classinfo_check(
         vm,

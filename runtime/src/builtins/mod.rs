@@ -15,6 +15,7 @@ pub mod intrinsics;
 pub mod list;
 pub mod objmethods;
 pub mod repr;
+pub mod slotmethods;
 pub mod strmethods;
 pub mod strmod;
 pub mod subscript;
@@ -134,7 +135,12 @@ fn object_ne(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     if p.len() != 2 {
         return Ok(types::not_implemented());
     }
-    let r = ops::compare(vm, &p[0], &p[1], 2)?;
+    // `self.__eq__(other)` inverted, NotImplemented passed through.
+    let eq = vm.get_attr_str(&p[0], "__eq__")?;
+    let r = vm.call(&eq, std::slice::from_ref(&p[1]))?;
+    if ops::is_not_implemented(&r) {
+        return Ok(r);
+    }
     Ok(Value::Bool(!ops::truthy(vm, &r)?))
 }
 
@@ -184,7 +190,7 @@ fn object_getattribute(vm: &Vm, args: CallArgs) -> PyResult<Value> {
         .and_then(|o| o.as_str())
         .map(intern)
         .ok_or_else(|| vm.type_error("attribute name must be string"))?;
-    vm.get_attr(&p[0], &name)
+    crate::attrs::generic_getattr(vm, &p[0], &name)
 }
 
 fn object_format(vm: &Vm, args: CallArgs) -> PyResult<Value> {
@@ -226,6 +232,118 @@ fn object_new(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 }
 
 // ----- type -----------------------------------------------------------------
+
+/// The class a `type` slot was called on (`args.pos()[0]`), or CPython's
+/// descriptor TypeError.
+fn type_receiver<'a>(vm: &Vm, args: &CallArgs<'a>, slot: &str) -> PyResult<&'a ObjRef> {
+    match args.pos().first() {
+        Some(Value::Obj(o)) if matches!(o.payload, Payload::Type(_)) => Ok(o),
+        Some(v) => Err(vm.type_error(format!(
+            "descriptor '{slot}' requires a 'type' object but received a '{}'",
+            vm.type_name(v)
+        ))),
+        None => Err(vm.type_error(format!(
+            "descriptor '{slot}' of 'type' object needs an argument"
+        ))),
+    }
+}
+
+/// The arguments after the receiver.
+fn after_receiver<'a>(args: &CallArgs<'a>) -> CallArgs<'a> {
+    CallArgs {
+        args: &args.args[1..],
+        kwnames: args.kwnames,
+    }
+}
+
+/// `type.__new__(mcls, name, bases, ns, **kwds)`
+fn type_dunder_new(vm: &Vm, args: CallArgs) -> PyResult<Value> {
+    let mcls = type_receiver(vm, &args, "__new__")?;
+    let mcls = mcls
+        .as_static()
+        .ok_or_else(|| vm.type_error("type.__new__(X): X is not a type object"))?;
+    if !crate::typeobj::is_subtype(mcls, types().type_) {
+        return Err(vm.type_error(format!(
+            "type.__new__({}): {} is not a subtype of type",
+            mcls.type_data_of_self().name(),
+            mcls.type_data_of_self().name()
+        )));
+    }
+    typecall::type_new(vm, mcls, after_receiver(&args))
+}
+
+/// `type.__init__(cls, ...)`: checks the argument count only.
+fn type_dunder_init(vm: &Vm, args: CallArgs) -> PyResult<Value> {
+    type_receiver(vm, &args, "__init__")?;
+    let n = args.pos().len() - 1;
+    if n != 1 && n != 3 {
+        return Err(vm.type_error("type.__init__() takes 1 or 3 arguments"));
+    }
+    Ok(Value::None)
+}
+
+/// `type.__call__(cls, *args, **kwargs)`
+fn type_dunder_call(vm: &Vm, args: CallArgs) -> PyResult<Value> {
+    let cls = type_receiver(vm, &args, "__call__")?.clone();
+    typecall::type_call(vm, &cls, after_receiver(&args))
+}
+
+/// `type.__prepare__(name, bases, **kwds)`: a fresh dict.
+fn type_dunder_prepare(_vm: &Vm, _args: CallArgs) -> PyResult<Value> {
+    Ok(Value::Obj(crate::dict::new_dict_obj()))
+}
+
+/// `type.__setattr__(cls, name, value)` (what a metaclass's own
+/// `__setattr__` reaches through `super()`).
+fn type_dunder_setattr(vm: &Vm, args: CallArgs) -> PyResult<Value> {
+    arg_count(vm, "__setattr__", &args, 3, 3)?;
+    let cls = type_receiver(vm, &args, "__setattr__")?;
+    let name = attr_name_arg(vm, &args.pos()[1])?;
+    if let Payload::Type(td) = &cls.payload {
+        typecall::type_setattr(vm, cls, td, &name, Some(args.pos()[2].clone()))?;
+    }
+    Ok(Value::None)
+}
+
+/// `type.__delattr__(cls, name)`
+fn type_dunder_delattr(vm: &Vm, args: CallArgs) -> PyResult<Value> {
+    arg_count(vm, "__delattr__", &args, 2, 2)?;
+    let cls = type_receiver(vm, &args, "__delattr__")?;
+    let name = attr_name_arg(vm, &args.pos()[1])?;
+    if let Payload::Type(td) = &cls.payload {
+        typecall::type_setattr(vm, cls, td, &name, None)?;
+    }
+    Ok(Value::None)
+}
+
+fn attr_name_arg(vm: &Vm, v: &Value) -> PyResult<ObjRef> {
+    v.as_obj()
+        .and_then(|o| o.as_str())
+        .map(intern)
+        .ok_or_else(|| {
+            vm.type_error(format!(
+                "attribute name must be string, not '{}'",
+                vm.type_name(v)
+            ))
+        })
+}
+
+/// `object.__init_subclass__(cls)`: the default hook, which takes no
+/// keyword arguments.
+fn object_init_subclass(vm: &Vm, args: CallArgs) -> PyResult<Value> {
+    if args.has_kwargs() || args.pos().len() > 1 {
+        let name = args
+            .pos()
+            .first()
+            .and_then(|c| c.as_obj())
+            .map(|c| c.type_data_of_self().name())
+            .unwrap_or_else(|| "object".to_string());
+        return Err(vm.type_error(format!(
+            "{name}.__init_subclass__() takes no keyword arguments"
+        )));
+    }
+    Ok(Value::None)
+}
 
 fn type_mro(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     arg_count(vm, "mro", &args, 1, 1)?;
@@ -497,6 +615,7 @@ pub fn make_builtins_module() -> ObjRef {
     crate::set::register(&mut r);
     fileio::register(&mut r);
     objmethods::register(&mut r);
+    slotmethods::register();
     add_method(t.object, "__init__", object_init);
     add_method(t.object, "__repr__", object_repr);
     add_method(t.object, "__str__", object_str);
@@ -514,6 +633,13 @@ pub fn make_builtins_module() -> ObjRef {
     add_staticmethod(t.str, "__new__", object_new);
     add_staticmethod(t.float, "__new__", object_new);
     add_method(t.type_, "mro", type_mro);
+    add_staticmethod(t.type_, "__new__", type_dunder_new);
+    add_method(t.type_, "__init__", type_dunder_init);
+    add_method(t.type_, "__call__", type_dunder_call);
+    add_classmethod(t.type_, "__prepare__", type_dunder_prepare);
+    add_method(t.type_, "__setattr__", type_dunder_setattr);
+    add_method(t.type_, "__delattr__", type_dunder_delattr);
+    add_classmethod(t.object, "__init_subclass__", object_init_subclass);
     add_method(t.type_, "__subclasses__", type_subclasses);
     let be = t.exc.base_exception;
     add_method(be, "__init__", exc_init);

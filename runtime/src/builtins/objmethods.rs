@@ -245,7 +245,13 @@ fn dict_ne(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 }
 
 fn hash_(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    unary(vm, &args, |vm, v| vm.hash(v).map(Value::Int))
+    unary(vm, &args, |vm, v| {
+        match v {
+            Value::Obj(o) => vm.native_hash(o),
+            other => vm.hash(other),
+        }
+        .map(Value::Int)
+    })
 }
 
 /// Registers these method groups.

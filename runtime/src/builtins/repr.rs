@@ -188,7 +188,8 @@ fn addr_repr(o: &Object, what: &str) -> String {
     format!("<{} object at {:#x}>", what, o as *const Object as usize)
 }
 
-fn repr_builtin(vm: &Vm, o: &crate::value::ObjRef, v: &Value) -> PyResult<String> {
+/// The repr of a built-in payload (whatever `__repr__` a subclass defines).
+pub fn repr_builtin(vm: &Vm, o: &crate::value::ObjRef, v: &Value) -> PyResult<String> {
     let t = types();
     let addr = o.addr();
     Ok(match &o.payload {

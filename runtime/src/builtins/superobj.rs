@@ -35,7 +35,15 @@ pub fn super_call(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 /// `super_obj.name`
 pub fn super_getattr(vm: &Vm, start: &Value, inst: &Value, name: &ObjRef) -> PyResult<Value> {
     let start_cls = start.as_obj().map(|o| &**o as *const Object);
-    let inst_is_type = matches!(inst, Value::Obj(o) if matches!(o.payload, Payload::Type(_)));
+    // `super(C, cls)` with `cls` a subclass of `C` walks `cls`'s own MRO
+    // (class methods); any other instance, a class included (a metaclass's
+    // methods), walks its class's.
+    let inst_is_type = match (inst, start) {
+        (Value::Obj(o), Value::Obj(s)) if matches!(o.payload, Payload::Type(_)) => {
+            crate::typeobj::is_subtype(o, s)
+        }
+        _ => false,
+    };
     let mro_owner: &Object = if inst_is_type {
         inst.as_obj().map(|o| &**o).unwrap_or(types().object)
     } else {
@@ -78,7 +86,20 @@ pub fn super_getattr(vm: &Vm, start: &Value, inst: &Value, name: &ObjRef) -> PyR
                     vm.call(&p.fget, std::slice::from_ref(inst))?
                 }
                 Payload::Builtin(_) if !inst_is_type => crate::attrs::bind(vm, &v, inst)?,
-                _ => v.clone(),
+                _ => match crate::attrs::user_slot(&v, "__get__") {
+                    Some(get) => {
+                        let (obj, owner) = if inst_is_type {
+                            (Value::None, inst.clone())
+                        } else {
+                            (
+                                inst.clone(),
+                                crate::builtins::types::class_value(class_of(inst)),
+                            )
+                        };
+                        vm.call(&get, &[v.clone(), obj, owner])?
+                    }
+                    None => v.clone(),
+                },
             });
         }
     }

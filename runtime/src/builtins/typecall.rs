@@ -29,8 +29,23 @@ pub(crate) fn is_builtin_func(v: &Value) -> bool {
     }
 }
 
-/// Calls a class object: creates and initialises an instance.
+/// Calls a class object: a metaclass's own `__call__` when it defines
+/// one, else [`type_call`].
 pub fn call_type(vm: &Vm, cls: &ObjRef, args: CallArgs) -> PyResult<Value> {
+    let meta = cls.class().type_data_of_self();
+    if !meta.builtin {
+        if let Some(c) = meta.lookup(&crate::strobj::intern_static("__call__")) {
+            if !is_builtin_func(&c) {
+                return vm.call_prepended(&c, &Value::Obj(cls.clone()), args);
+            }
+        }
+    }
+    type_call(vm, cls, args)
+}
+
+/// `type.__call__(cls, *args, **kwargs)`: creates and initialises an
+/// instance (`__new__`, then `__init__` when `__new__` returned one).
+pub fn type_call(vm: &Vm, cls: &ObjRef, args: CallArgs) -> PyResult<Value> {
     let Some(cls_static) = cls.as_static() else {
         return Err(vm.type_error("class objects must be immortal"));
     };
@@ -60,6 +75,8 @@ pub fn call_type(vm: &Vm, cls: &ObjRef, args: CallArgs) -> PyResult<Value> {
             }
             inst
         }
+        // A metaclass without a `__new__` of its own: `type.__new__`.
+        None if td.base_kind == BaseKind::Type => type_new(vm, cls_static, args)?,
         None => ctors::new_instance_of(vm, cls_static, args)?,
     };
     let init = td.lookup(&crate::strobj::intern_static("__init__"));
@@ -129,6 +146,190 @@ pub fn new_class(
     bases: Vec<&'static Object>,
     ns: &DictObj,
 ) -> PyResult<&'static Object> {
+    new_class_of(vm, types().type_, name, bases, ns, &[])
+}
+
+/// `type.__new__`'s work: a class whose class is `metaclass`, then each
+/// namespace value's `__set_name__`, then the parent's
+/// `__init_subclass__` with the class keywords `kwds`.
+pub fn new_class_of(
+    vm: &Vm,
+    metaclass: &'static Object,
+    name: &str,
+    bases: Vec<&'static Object>,
+    ns: &DictObj,
+    kwds: &[(Value, Value)],
+) -> PyResult<&'static Object> {
+    let cls = create_class(vm, metaclass, name, bases, ns)?;
+    set_names(vm, cls)?;
+    init_subclass(vm, cls, kwds)?;
+    Ok(cls)
+}
+
+/// Calls `__set_name__(cls, name)` on every value of the new class's
+/// namespace whose class defines it.
+fn set_names(vm: &Vm, cls: &'static Object) -> PyResult<()> {
+    let td = cls.type_data_of_self();
+    for e in td.own_dict().entries() {
+        let Some(hook) = crate::attrs::user_slot(&e.value, "__set_name__") else {
+            continue;
+        };
+        if let Err(err) = vm.call(&hook, &[e.value.clone(), class_value(cls), e.key.clone()]) {
+            let wrapped = vm.runtime_error(format!(
+                "Error calling __set_name__ on '{}' instance {} in '{}'",
+                vm.type_name(&e.value),
+                vm.repr_of(&e.key)?,
+                td.name()
+            ));
+            return Err(crate::exceptions::with_cause(vm, wrapped, err));
+        }
+    }
+    Ok(())
+}
+
+/// `super(cls, cls).__init_subclass__(**kwds)`: the nearest base's hook.
+fn init_subclass(vm: &Vm, cls: &'static Object, kwds: &[(Value, Value)]) -> PyResult<()> {
+    let name = crate::strobj::intern_static("__init_subclass__");
+    let mro = cls.type_data_of_self().mro();
+    for base in mro.iter().skip(1) {
+        let Some(hook) = base.type_data_of_self().own_dict().get_str(&name) else {
+            continue;
+        };
+        let f = match &hook {
+            Value::Obj(h) => match &h.payload {
+                Payload::ClassMethod(f) => f.clone(),
+                _ => hook.clone(),
+            },
+            _ => hook.clone(),
+        };
+        if is_builtin_func(&f) {
+            break;
+        }
+        let mut args = vec![class_value(cls)];
+        let mut kwnames = Vec::with_capacity(kwds.len());
+        for (k, v) in kwds {
+            args.push(v.clone());
+            kwnames.push(k.clone());
+        }
+        vm.call_args(
+            &f,
+            CallArgs {
+                args: &args,
+                kwnames: &kwnames,
+            },
+        )?;
+        return Ok(());
+    }
+    if !kwds.is_empty() {
+        return Err(vm.type_error(format!(
+            "{}.__init_subclass__() takes no keyword arguments",
+            cls.type_data_of_self().name()
+        )));
+    }
+    Ok(())
+}
+
+/// The most derived of `meta` and the classes of `bases`, or CPython's
+/// "metaclass conflict" TypeError.
+pub fn winning_metaclass(
+    vm: &Vm,
+    meta: &'static Object,
+    bases: &[&'static Object],
+) -> PyResult<&'static Object> {
+    let mut winner = meta;
+    for b in bases {
+        let bm = b.class();
+        if crate::typeobj::is_subtype(winner, bm) {
+            continue;
+        }
+        if crate::typeobj::is_subtype(bm, winner) {
+            winner = bm;
+            continue;
+        }
+        return Err(vm.type_error(
+            "metaclass conflict: the metaclass of a derived class must be a (non-strict) subclass of the metaclasses of all its bases",
+        ));
+    }
+    Ok(winner)
+}
+
+/// `type.__new__(mcls, name, bases, ns, **kwds)` with `args` holding
+/// everything after `mcls` (`type(x)` when `mcls` is `type` and `x` alone
+/// is given).
+pub fn type_new(vm: &Vm, mcls: &'static Object, args: CallArgs) -> PyResult<Value> {
+    let pos = args.pos();
+    let t = types();
+    if std::ptr::eq(mcls, t.type_) && pos.len() == 1 && !args.has_kwargs() {
+        return Ok(class_value(class_of(&pos[0])));
+    }
+    if pos.len() != 3 {
+        return Err(vm.type_error(if std::ptr::eq(mcls, t.type_) {
+            "type() takes 1 or 3 arguments".to_string()
+        } else {
+            format!(
+                "type.__new__() takes exactly 3 arguments ({} given)",
+                pos.len()
+            )
+        }));
+    }
+    let name = pos[0]
+        .as_obj()
+        .and_then(|o| o.as_str())
+        .ok_or_else(|| {
+            vm.type_error(format!(
+                "type.__new__() argument 1 must be str, not {}",
+                vm.type_name(&pos[0])
+            ))
+        })?
+        .to_string();
+    let bases = crate::builtins::tuple::tuple_items(&pos[1]).ok_or_else(|| {
+        vm.type_error(format!(
+            "type.__new__() argument 2 must be tuple, not {}",
+            vm.type_name(&pos[1])
+        ))
+    })?;
+    let mut bs = Vec::new();
+    for b in bases {
+        match b.as_obj().and_then(|o| o.as_static()) {
+            Some(s) if matches!(s.payload, Payload::Type(_)) => bs.push(s),
+            _ => return Err(vm.type_error("bases must be types")),
+        }
+    }
+    let ns = match pos[2].as_obj().map(|o| &o.payload) {
+        Some(Payload::Dict(d)) => d,
+        _ => {
+            return Err(vm.type_error(format!(
+                "type.__new__() argument 3 must be dict, not {}",
+                vm.type_name(&pos[2])
+            )))
+        }
+    };
+    if ns.get_by_name("__module__").is_none() {
+        let module = vm
+            .current_globals()
+            .and_then(|g| vm.dict_of(&g).get_by_name("__name__"))
+            .unwrap_or_else(|| crate::strobj::new_str("__main__"));
+        ns.set_by_name("__module__", module);
+    }
+    let winner = winning_metaclass(vm, mcls, &bs)?;
+    let kwds: Vec<(Value, Value)> = args
+        .kwnames
+        .iter()
+        .cloned()
+        .zip(args.args[pos.len()..].iter().cloned())
+        .collect();
+    let c = new_class_of(vm, winner, &name, bs, ns, &kwds)?;
+    Ok(class_value(c))
+}
+
+/// The class object itself, without the creation hooks.
+fn create_class(
+    vm: &Vm,
+    metaclass: &'static Object,
+    name: &str,
+    bases: Vec<&'static Object>,
+    ns: &DictObj,
+) -> PyResult<&'static Object> {
     let t = types();
     let bases = if bases.is_empty() {
         vec![t.object]
@@ -138,10 +339,7 @@ pub fn new_class(
     let mut kind = BaseKind::Object;
     for b in &bases {
         let btd = b.type_data_of_self();
-        if btd.builtin
-            && matches!(btd.base_kind, BaseKind::Other | BaseKind::Type)
-            && !std::ptr::eq(*b, t.object)
-        {
+        if btd.builtin && matches!(btd.base_kind, BaseKind::Other) && !std::ptr::eq(*b, t.object) {
             return Err(vm.type_error(format!(
                 "type '{}' is not an acceptable base type",
                 btd.name()
@@ -264,7 +462,7 @@ pub fn new_class(
         false,
     );
     td.set_qualname(&qualname);
-    let cls_ref = ObjRef::new_immortal(Object::new(t.type_, Payload::Type(td)));
+    let cls_ref = ObjRef::new_immortal(Object::new(metaclass, Payload::Type(td)));
     let cls: &'static Object = cls_ref
         .as_static()
         .ok_or_else(|| vm.type_error("class creation failed"))?;
@@ -304,33 +502,59 @@ fn immortalize_callable(v: &Value) {
     }
 }
 
-/// `__build_class__(func, name, *bases, **kwds)`
+/// `__build_class__(func, name, *bases, metaclass=..., **kwds)`: resolves
+/// `__mro_entries__`, picks the metaclass, asks its `__prepare__` for the
+/// namespace, runs the class body in it, and calls the metaclass.
 pub fn build_class(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     let pos = args.pos();
     if pos.len() < 2 {
         return Err(vm.type_error("__build_class__: not enough arguments"));
     }
+    let mut explicit_meta = None;
+    let mut kwnames = Vec::new();
+    let mut kwvalues = Vec::new();
     for (k, v) in args.kwargs() {
         if k == "metaclass" {
-            if let Value::Obj(o) = v {
-                if std::ptr::eq(&**o as *const Object, types().type_ as *const Object) {
-                    continue;
-                }
-            }
-            return Err(vm.type_error("metaclasses other than type are not supported"));
+            explicit_meta = Some(v.clone());
+        } else {
+            kwnames.push(Value::Obj(intern(k)));
+            kwvalues.push(v.clone());
         }
-        return Err(vm.type_error(format!(
-            "__init_subclass__() takes no keyword arguments ('{k}')"
-        )));
     }
     let func = &pos[0];
-    let name = pos[1]
+    let name_v = pos[1].clone();
+    let name = name_v
         .as_obj()
         .and_then(|o| o.as_str())
         .ok_or_else(|| vm.type_error("__build_class__: name is not a string"))?
         .to_string();
-    let mut bases = Vec::new();
-    for b in &pos[2..] {
+    let orig_bases = &pos[2..];
+    let mut base_values = Vec::with_capacity(orig_bases.len());
+    let mut entries_used = false;
+    for b in orig_bases {
+        if matches!(b, Value::Obj(o) if matches!(o.payload, Payload::Type(_))) {
+            base_values.push(b.clone());
+            continue;
+        }
+        let entries = match vm.get_attr_str(b, "__mro_entries__") {
+            Ok(m) => m,
+            Err(e) if vm.err_matches(&e, types().exc.attribute_error) => {
+                base_values.push(b.clone());
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        let r = vm.call(
+            &entries,
+            &[crate::builtins::tuple::new_tuple(orig_bases.to_vec())],
+        )?;
+        let items = crate::builtins::tuple::tuple_items(&r)
+            .ok_or_else(|| vm.type_error("__mro_entries__ must return a tuple"))?;
+        base_values.extend(items);
+        entries_used = true;
+    }
+    let mut bases = Vec::with_capacity(base_values.len());
+    for b in &base_values {
         match b.as_obj().and_then(|o| o.as_static()) {
             Some(s) if matches!(s.payload, Payload::Type(_)) => bases.push(s),
             _ => return Err(vm.type_error(format!("bases must be types, not {}", vm.type_name(b)))),
@@ -339,7 +563,58 @@ pub fn build_class(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     let Some(Payload::Function(f)) = func.as_obj().map(|o| &o.payload) else {
         return Err(vm.type_error("__build_class__: func must be a function"));
     };
-    let ns = crate::dict::new_dict_obj();
+    // The metaclass: given, else the first base's class; a class given or
+    // found is replaced by the most derived of it and the bases' classes.
+    let meta: Value = match explicit_meta {
+        Some(m) => match m.as_obj().and_then(|o| o.as_static()) {
+            Some(s) if matches!(s.payload, Payload::Type(_)) => {
+                class_value(winning_metaclass(vm, s, &bases)?)
+            }
+            _ => m,
+        },
+        None => {
+            let first = bases.first().map(|b| b.class()).unwrap_or(types().type_);
+            class_value(winning_metaclass(vm, first, &bases)?)
+        }
+    };
+    let bases_tuple = crate::builtins::tuple::new_tuple(base_values.clone());
+    let is_type = matches!(&meta, Value::Obj(o) if std::ptr::eq(&**o as *const Object, types().type_ as *const Object));
+    let ns = if is_type {
+        crate::dict::new_dict_obj()
+    } else {
+        match vm.get_attr_str(&meta, "__prepare__") {
+            Ok(prepare) => {
+                let mut a = vec![name_v.clone(), bases_tuple.clone()];
+                a.extend(kwvalues.iter().cloned());
+                let r = vm.call_args(
+                    &prepare,
+                    CallArgs {
+                        args: &a,
+                        kwnames: &kwnames,
+                    },
+                )?;
+                match r {
+                    Value::Obj(o) if !matches!(o.payload, Payload::Str(_)) => o,
+                    other => {
+                        let mname = vm
+                            .get_attr_str(&meta, "__name__")
+                            .ok()
+                            .and_then(|n| n.as_obj().and_then(|o| o.as_str()).map(str::to_string))
+                            .unwrap_or_else(|| "<metaclass>".to_string());
+                        return Err(vm.type_error(format!(
+                            "{}.__prepare__() must return a mapping, not {}",
+                            mname,
+                            vm.type_name(&other)
+                        )));
+                    }
+                }
+            }
+            Err(e) if vm.err_matches(&e, types().exc.attribute_error) => {
+                crate::dict::new_dict_obj()
+            }
+            Err(e) => return Err(e),
+        }
+    };
     let code = f.code();
     let mut frame = Frame::new(code, f.globals.clone(), Some(ns.clone()));
     frame.init_cells();
@@ -350,8 +625,29 @@ pub fn build_class(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     let r = run_frame(vm, &mut frame, None);
     vm.leave_call();
     r?;
-    let cls = new_class(vm, &name, bases, vm.dict_of(&ns))?;
-    Ok(class_value(cls))
+    let ns_value = Value::Obj(ns.clone());
+    if entries_used {
+        ops::set_item(
+            vm,
+            &ns_value,
+            crate::strobj::new_str("__orig_bases__"),
+            crate::builtins::tuple::new_tuple(orig_bases.to_vec()),
+        )?;
+    }
+    if is_type {
+        let kwds: Vec<(Value, Value)> = kwnames.into_iter().zip(kwvalues).collect();
+        let cls = new_class_of(vm, types().type_, &name, bases, vm.dict_of(&ns), &kwds)?;
+        return Ok(class_value(cls));
+    }
+    let mut a = vec![name_v, bases_tuple, ns_value];
+    a.extend(kwvalues);
+    vm.call_args(
+        &meta,
+        CallArgs {
+            args: &a,
+            kwnames: &kwnames,
+        },
+    )
 }
 
 /// `setattr(cls, name, value)` / `delattr(cls, name)` on a class.

@@ -185,6 +185,7 @@ fn attempt(callable: &Value, args: &[Value]) -> Attempt {
             };
             by_identity(variant, o)
         }
+        Payload::Type(_) if !std::ptr::eq(o.class(), types().type_) => non_py(),
         Payload::Type(t) if o.is_immortal() => {
             let ty = types();
             let is = |c: &'static crate::object::Object| std::ptr::eq(&**o, c);
@@ -573,9 +574,15 @@ fn by_identity_fast(
             Some(crate::ops::len(vm, &args[0]).map(|l| Value::Int(l as i64)))
         }
         (Opcode::CALL_ISINSTANCE, Payload::Builtin(b)) if n == 2 => Some(match &args[1] {
-            Value::Obj(c) if matches!(c.payload, Payload::Type(_)) => Ok(Value::Bool(
-                crate::typeobj::is_subtype(class_of(&args[0]), c),
-            )),
+            Value::Obj(c)
+                if matches!(c.payload, Payload::Type(_))
+                    && std::ptr::eq(c.class(), types().type_) =>
+            {
+                Ok(Value::Bool(crate::typeobj::is_subtype(
+                    class_of(&args[0]),
+                    c,
+                )))
+            }
             _ => (b.func)(vm, CallArgs::positional(args)),
         }),
         (Opcode::CALL_LIST_APPEND, _) if n == 2 && is_exact(&args[0], types().list) => {

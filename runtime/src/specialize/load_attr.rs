@@ -52,7 +52,7 @@ fn is_nondescriptor(d: &Value) -> bool {
             | Payload::Property(_) => false,
             Payload::Builtin(b) => !b.is_method,
             Payload::Native(_) => slot_member(d).is_none(),
-            _ => true,
+            _ => !crate::attrs::maybe_user_descriptor(d),
         },
         _ => true,
     }
@@ -126,6 +126,12 @@ fn attempt(
             }
             // Version first: any change after this load moves it.
             let ver = owner.assign_version();
+            if owner
+                .lookup(name)
+                .is_some_and(|d| crate::attrs::maybe_user_descriptor(&d))
+            {
+                return Err("class attribute may be a descriptor");
+            }
             let v = vm
                 .get_attr(obj, name)
                 .map_err(|_| "class attribute missing")?;
@@ -143,6 +149,15 @@ fn attempt(
     // Version first: any change after this load moves it.
     let ver = td.assign_version();
     let descr = td.lookup(name);
+    if !td.builtin && crate::attrs::custom_getattribute(obj).is_some() {
+        return Err("__getattribute__ override");
+    }
+    if descr
+        .as_ref()
+        .is_some_and(crate::attrs::maybe_user_descriptor)
+    {
+        return Err("class attribute may be a descriptor");
+    }
     if td.builtin {
         // Built-in classes (whose dicts never change): only the method form
         // of a native method (`lst.append(x)`, `s.join(parts)`); their other

@@ -68,6 +68,9 @@ fn attempt(vm: &Vm, obj: &Value, name: &ObjRef) -> Attempt {
             if matches!(&d, Value::Obj(x) if matches!(x.payload, Payload::Property(_))) {
                 return Err("property");
             }
+            if crate::attrs::maybe_user_descriptor(&d) {
+                return Err("class attribute may be a descriptor");
+            }
         }
     }
     if o.dict.is_none() {
