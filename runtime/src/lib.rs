@@ -31,6 +31,7 @@ pub mod object;
 pub mod objlock;
 pub mod ops;
 pub mod readview;
+pub mod repl;
 pub mod runtime;
 pub mod set;
 pub mod settable;

@@ -157,3 +157,47 @@ fn inlined_comprehensions_match_cpython() {
 fn monitoring_around_comprehensions_matches_cpython() {
     matches_cpython("monitoring_comprehensions");
 }
+
+/// `matches_cpython`, and again with `--no-specialize`.
+fn matches_cpython_both_ways(name: &str) {
+    matches_cpython(name);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scripts");
+    let script = format!("{name}.py");
+    let out = run_weft(
+        &["run", "--no-specialize", &script],
+        &dir,
+        Duration::from_secs(60),
+    );
+    assert_eq!(
+        out.status,
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let expected = std::fs::read_to_string(dir.join(format!("{name}.out"))).unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
+}
+
+/// `exec`, `eval` and `compile` in every mode, with default, given and
+/// separate namespaces, `locals()` snapshots in functions, SyntaxErrors
+/// with `<string>` locations, code object attributes, `__import__` and
+/// `importlib.import_module`.
+#[test]
+fn dynamic_code_matches_cpython() {
+    matches_cpython_both_ways("dynamic_code");
+}
+
+/// A local package (`pkgdemo/`): `__init__.py`, submodules, subpackages,
+/// relative imports at every level and beyond the top, `import *` with and
+/// without `__all__`, `sys.modules`, `dir()`, `exit`/`quit`.
+#[test]
+fn packages_match_cpython() {
+    matches_cpython_both_ways("packages");
+}
+
+/// Functions, classes and code objects made by `exec`/`eval`/`compile`
+/// running on eight threads at once.
+#[test]
+fn exec_made_code_on_threads_matches_cpython() {
+    matches_cpython_both_ways("exec_threads");
+}
