@@ -139,7 +139,7 @@ fn namespaces(
     let globals = globals.filter(|v| !v.is_none());
     let locals = locals.filter(|v| !v.is_none());
     let g = match globals {
-        Some(g) if is_dict(g) => g.as_obj().cloned().unwrap_or_else(|| unreachable_dict()),
+        Some(g) if is_dict(g) => g.as_obj().cloned().unwrap_or_else(unreachable_dict),
         Some(g) => {
             return Err(vm.type_error(if fname == "exec" {
                 format!("exec() globals must be a dict, not {}", vm.type_name(g))
@@ -218,11 +218,7 @@ fn exec_or_eval(vm: &Vm, args: CallArgs, fname: &str) -> PyResult<Value> {
     } else {
         CompileMode::Exec
     };
-    let what = if fname == "eval" {
-        "string, bytes or code"
-    } else {
-        "string, bytes or code"
-    };
+    let what = "string, bytes or code";
     let code = match source_text(vm, &pos[0], fname, what)? {
         Some(text) => {
             let text = if mode == CompileMode::Eval {
