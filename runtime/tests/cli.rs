@@ -216,19 +216,26 @@ fn inspect_after_command_reads_piped_statements() {
 }
 
 /// The interactive prompt on a pseudo-terminal, through util-linux's
-/// `script` (skipped where it is missing).
+/// `script` (skipped where it is missing): with the line editor
+/// (`TERM=xterm`) and on a terminal it does not drive (`TERM=dumb`).
 #[test]
 fn interactive_prompt_on_a_terminal() {
     let Ok(script) = which("script") else {
         eprintln!("skipped: util-linux `script` not found");
         return;
     };
-    let dir = temp_dir("repl");
+    for term in ["xterm", "dumb"] {
+        prompt_session(&script, term);
+    }
+}
+
+fn prompt_session(script: &Path, term: &str) {
+    let dir = temp_dir(&format!("repl-{term}"));
     let weft = env!("CARGO_BIN_EXE_weft");
     let mut child = Command::new(script)
         .args(["-q", "-e", "-c", weft, "/dev/null"])
         .current_dir(&dir)
-        .env("TERM", "dumb")
+        .env("TERM", term)
         .env("HOME", &dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
