@@ -224,8 +224,9 @@ pub fn new_cell(v: Value) -> ObjRef {
     ))
 }
 
+/// A cell's value (`Null` when empty).
 #[inline]
-fn cell_get(c: &ObjRef) -> Value {
+pub(crate) fn cell_get(c: &ObjRef) -> Value {
     match &c.payload {
         Payload::Cell(m) => crate::objlock::load_value(m),
         _ => Value::Null,
@@ -255,8 +256,8 @@ fn name_of(code: &CodeObject, i: usize) -> ObjRef {
 /// Runs `f` until it returns, yields or raises. With `throw`, the exception
 /// is raised at the current instruction first (generator `throw()`).
 pub fn run_frame(vm: &Vm, f: &mut Frame, throw: Option<PyErr>) -> PyResult<Exit> {
-    // `f` holds its globals for the whole run, which outlasts the guard.
-    let _current = vm.enter_globals(&f.globals);
+    // `f` outlives the guard (dropped when this call returns).
+    let _current = vm.enter_frame(f);
     // The loop is compiled twice: with the statistics' hit counting, and
     // without it (no test of the switch on every specialized hit).
     if specialize::stats::enabled() {
@@ -1465,8 +1466,16 @@ fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flo
         Opcode::IMPORT_NAME => {
             let name = name_of(code, arg as usize);
             let fromlist = pop(f);
-            let _level = pop(f);
-            let m = crate::import::import_name(vm, name.as_str().unwrap_or(""), &fromlist)?;
+            let level = pop(f);
+            let namespace = f.locals_dict.as_ref().unwrap_or(&f.globals);
+            let m = crate::import::import_name_op(
+                vm,
+                name.as_str().unwrap_or(""),
+                &fromlist,
+                &level,
+                &f.globals,
+                namespace,
+            )?;
             f.stack.push(m);
         }
         Opcode::IMPORT_FROM => {

@@ -32,6 +32,7 @@ pub mod objlock;
 pub mod ops;
 pub mod patterns;
 pub mod readview;
+pub mod repl;
 pub mod runtime;
 pub mod set;
 pub mod settable;

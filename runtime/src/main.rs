@@ -140,7 +140,43 @@ fn disable_transparent_huge_pages() {
 #[cfg(not(target_os = "linux"))]
 fn disable_transparent_huge_pages() {}
 
-const USAGE: &str = "usage: weft [--no-specialize] [--stats[=json]] [--coverage[=json]] [--profile] [--trace] (run FILE [ARGS...] | FILE [ARGS...] | -c CODE [ARGS...] | dis FILE)";
+const USAGE: &str = "usage: weft [option] ... [-c cmd | -m mod | file | -] [arg] ...
+       weft [option] ... run FILE [arg] ...
+       weft dis FILE
+Try `weft -h' for more information.";
+
+const HELP: &str = "usage: weft [option] ... [-c cmd | -m mod | file | -] [arg] ...
+       weft [option] ... run FILE [arg] ...   (same as `weft FILE`)
+       weft dis FILE                          (print FILE's bytecode)
+Weft runs Python 3.11 programs, with CPython's command line conventions.
+Options (and corresponding environment variables):
+-c cmd : program passed in as string (terminates option list)
+-h     : print this help message and exit (also -? or --help)
+-i     : inspect interactively after running script or command; forces a
+         prompt even if stdin does not appear to be a terminal
+-m mod : run library module as a script (terminates option list)
+-u     : unbuffered stdout and stderr
+-V     : print the version number and exit (also --version)
+-X opt : implementation-specific option (none is defined; accepted and ignored)
+-B, -E, -I, -O, -OO, -q, -s, -S : accepted for compatibility and ignored
+file   : program read from script file
+-      : program read from stdin (default; interactive mode if a tty)
+arg ...: arguments passed to program in sys.argv[1:]
+
+Weft's own options (before the script, or after `run`):
+--no-specialize    : run without the specializing interpreter (quickening off)
+--stats[=json]     : print specialization statistics to stderr at exit
+--coverage[=json]  : print line coverage to stderr at exit
+--profile          : print a call profile to stderr at exit
+--trace            : trace calls and lines to stderr
+
+With no script and a terminal, an interactive prompt starts: `>>>` and
+`...` prompts, line editing and history (~/.weft_history), expression
+values echoed with repr and kept in `_`, Ctrl-D or exit() to leave.
+
+Environment variables:
+PYTHONPATH : ':'-separated list of directories searched for modules after
+             the script's folder (sys.path).";
 
 /// The native monitoring tools asked for on the command line.
 #[derive(Default)]
@@ -236,8 +272,84 @@ impl AttachedTools {
 }
 
 enum Job {
-    Run { source: Vec<u8>, filename: String },
-    Dis { source: Vec<u8>, filename: String },
+    Run {
+        source: Vec<u8>,
+        filename: String,
+    },
+    Dis {
+        source: Vec<u8>,
+        filename: String,
+    },
+    Module {
+        name: String,
+    },
+    /// The interactive prompt, with nothing run before it.
+    Interactive,
+}
+
+/// Reads all of standard input (a script piped in, or `weft -`).
+fn read_stdin_all() -> Vec<u8> {
+    use std::io::Read;
+    let mut buf = Vec::new();
+    let _ = std::io::stdin().lock().read_to_end(&mut buf);
+    buf
+}
+
+fn stdin_is_terminal() -> bool {
+    use std::io::IsTerminal;
+    std::io::stdin().is_terminal()
+}
+
+/// Lines for the interactive prompt: a line editor with history on a
+/// terminal, plain reads (prompts on stderr) otherwise.
+fn prompt_reader() -> Box<dyn FnMut(&str) -> weft::repl::ReadLine> {
+    use weft::repl::ReadLine;
+    if stdin_is_terminal() {
+        if let Ok(mut editor) = rustyline::DefaultEditor::new() {
+            let history =
+                std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".weft_history"));
+            if let Some(h) = &history {
+                let _ = editor.load_history(h);
+            }
+            return Box::new(move |prompt: &str| match editor.readline(prompt) {
+                Ok(line) => {
+                    if !line.trim().is_empty() {
+                        let _ = editor.add_history_entry(line.as_str());
+                        if let Some(h) = &history {
+                            let _ = editor.append_history(h);
+                        }
+                    }
+                    ReadLine::Line(line)
+                }
+                Err(rustyline::error::ReadlineError::Interrupted) => ReadLine::Interrupted,
+                Err(_) => ReadLine::Eof,
+            });
+        }
+    }
+    Box::new(|prompt: &str| {
+        use std::io::{BufRead, Write};
+        if !stdin_is_terminal() {
+            // As python3 -i on a pipe: prompts go to stderr.
+            eprint!("{prompt}");
+            let _ = std::io::stderr().flush();
+        } else {
+            print!("{prompt}");
+            let _ = std::io::stdout().flush();
+        }
+        let mut line = String::new();
+        match std::io::stdin().lock().read_line(&mut line) {
+            Ok(0) | Err(_) => ReadLine::Eof,
+            Ok(_) => {
+                if line.ends_with('\n') {
+                    line.pop();
+                    if line.ends_with('\r') {
+                        line.pop();
+                    }
+                }
+                ReadLine::Line(line)
+            }
+        }
+    })
 }
 
 fn decode_source(bytes: Vec<u8>, filename: &str) -> Result<String, String> {
@@ -265,31 +377,78 @@ fn main() -> ExitCode {
     let mut specialize = true;
     let mut stats: Option<bool> = None; // Some(json?)
     let mut tools = NativeTools::default();
-    while let Some(a) = args.first() {
-        if tools.take(a) {
+    let mut inspect = false;
+    let mut job: Option<Job> = None;
+    let mut argv: Vec<String> = Vec::new();
+    let mut script_dir: Option<std::path::PathBuf> = None;
+    while let Some(a) = args.first().cloned() {
+        if tools.take(&a) {
             args.remove(0);
             continue;
         }
         match a.as_str() {
-            "--no-specialize" => {
-                specialize = false;
+            "--no-specialize" => specialize = false,
+            "--stats" | "--stats=text" => stats = Some(false),
+            "--stats=json" => stats = Some(true),
+            "-u" => weft::builtins::functions::set_unbuffered(true),
+            "-i" => inspect = true,
+            "-B" | "-E" | "-s" | "-S" | "-I" | "-O" | "-OO" | "-q" | "-b" | "-bb" | "-R" => {}
+            "-X" | "-W" => {
+                if args.len() < 2 {
+                    eprintln!("Argument expected for the {a} option\n{USAGE}");
+                    return ExitCode::from(2);
+                }
                 args.remove(0);
             }
-            "--stats" | "--stats=text" => {
-                stats = Some(false);
-                args.remove(0);
+            _ if (a.starts_with("-X") || a.starts_with("-W")) && a.len() > 2 => {}
+            "-h" | "-?" | "--help" => {
+                println!("{HELP}");
+                return ExitCode::SUCCESS;
             }
-            "--stats=json" => {
-                stats = Some(true);
-                args.remove(0);
+            "-V" | "--version" => {
+                println!(
+                    "Weft {} (Python 3.11 compatible)",
+                    env!("CARGO_PKG_VERSION")
+                );
+                return ExitCode::SUCCESS;
             }
-            "-u" | "-B" | "-E" | "-s" | "-S" => {
-                args.remove(0);
+            "-c" | "-m" => {
+                let Some(value) = args.get(1).cloned() else {
+                    eprintln!("Argument expected for the {a} option\n{USAGE}");
+                    return ExitCode::from(2);
+                };
+                if a == "-c" {
+                    argv.push("-c".into());
+                    job = Some(Job::Run {
+                        source: value.into_bytes(),
+                        filename: "<string>".into(),
+                    });
+                } else {
+                    // `sys.argv[0]` becomes the module's file once found.
+                    argv.push(value.clone());
+                    script_dir = std::env::current_dir().ok();
+                    job = Some(Job::Module { name: value });
+                }
+                argv.extend(args[2..].iter().cloned());
+                break;
+            }
+            "-" => {
+                argv = args.clone();
+                job = Some(Job::Run {
+                    source: read_stdin_all(),
+                    filename: "<stdin>".into(),
+                });
+                break;
+            }
+            _ if a.starts_with('-') && a.len() > 1 && a != "run" && a != "dis" => {
+                eprintln!("Unknown option: {a}\n{USAGE}");
+                return ExitCode::from(2);
             }
             _ => break,
         }
+        args.remove(0);
     }
-    if args.first().map(|s| s.as_str()) == Some("run") {
+    if job.is_none() && args.first().map(|s| s.as_str()) == Some("run") {
         // Options may also follow `run`.
         while let Some(opt) = args.get(1).cloned() {
             if tools.take(&opt) {
@@ -305,87 +464,69 @@ fn main() -> ExitCode {
             args.remove(1);
         }
     }
-    let (job, argv) = match args.first().map(|s| s.as_str()) {
-        None => {
-            eprintln!("{USAGE}");
-            return ExitCode::from(2);
-        }
-        Some("-h") | Some("--help") => {
-            println!("{USAGE}");
-            return ExitCode::SUCCESS;
-        }
-        Some("-V") | Some("--version") => {
-            println!("Weft {}", env!("CARGO_PKG_VERSION"));
-            return ExitCode::SUCCESS;
-        }
-        Some("-c") => {
-            let Some(code) = args.get(1) else {
-                eprintln!("Argument expected for the -c option");
-                return ExitCode::from(2);
-            };
-            let mut argv = vec!["-c".to_string()];
-            argv.extend(args[2..].iter().cloned());
-            (
-                Job::Run {
-                    source: code.clone().into_bytes(),
-                    filename: "<string>".into(),
-                },
-                argv,
-            )
-        }
-        Some(cmd) => {
-            let (is_dis, rest) = match cmd {
-                "run" => (false, &args[1..]),
-                "dis" => (true, &args[1..]),
-                _ => (false, &args[..]),
-            };
-            let Some(file) = rest.first() else {
-                eprintln!("{USAGE}");
-                return ExitCode::from(2);
-            };
-            let source = match std::fs::read(file) {
-                Ok(s) => s,
-                Err(e) => {
-                    eprintln!(
-                        "weft: can't open file '{}': [Errno {}] {}",
-                        file,
-                        e.raw_os_error().unwrap_or(2),
-                        e
-                    );
-                    return ExitCode::from(2);
+    let job = match job {
+        Some(j) => j,
+        None => match args.first().map(|s| s.as_str()) {
+            None => {
+                if stdin_is_terminal() || inspect {
+                    inspect = false;
+                    argv.push(String::new());
+                    Job::Interactive
+                } else {
+                    argv.push(String::new());
+                    Job::Run {
+                        source: read_stdin_all(),
+                        filename: "<stdin>".into(),
+                    }
                 }
-            };
-            let argv: Vec<String> = rest.to_vec();
-            if is_dis {
-                (
+            }
+            Some(cmd) => {
+                let (is_dis, rest) = match cmd {
+                    "run" => (false, &args[1..]),
+                    "dis" => (true, &args[1..]),
+                    _ => (false, &args[..]),
+                };
+                let Some(file) = rest.first() else {
+                    eprintln!("{USAGE}");
+                    return ExitCode::from(2);
+                };
+                let source = match std::fs::read(file) {
+                    Ok(s) => s,
+                    Err(e) => {
+                        eprintln!(
+                            "weft: can't open file '{}': [Errno {}] {}",
+                            file,
+                            e.raw_os_error().unwrap_or(2),
+                            e
+                        );
+                        return ExitCode::from(2);
+                    }
+                };
+                argv = rest.to_vec();
+                script_dir = std::path::Path::new(file).parent().map(|p| {
+                    if p.as_os_str().is_empty() {
+                        std::path::PathBuf::from(".")
+                    } else {
+                        p.to_path_buf()
+                    }
+                });
+                if is_dis {
                     Job::Dis {
                         source,
                         filename: file.clone(),
-                    },
-                    argv,
-                )
-            } else {
-                (
+                    }
+                } else {
                     Job::Run {
                         source,
                         filename: file.clone(),
-                    },
-                    argv,
-                )
-            }
-        }
-    };
-    let script_dir = match &job {
-        Job::Run { filename, .. } | Job::Dis { filename, .. } => {
-            std::path::Path::new(filename).parent().map(|p| {
-                if p.as_os_str().is_empty() {
-                    std::path::PathBuf::from(".")
-                } else {
-                    p.to_path_buf()
+                    }
                 }
-            })
-        }
+            }
+        },
     };
+    if argv.is_empty() {
+        argv.push(String::new());
+    }
     let config = Config {
         specialize,
         argv,
@@ -401,6 +542,7 @@ fn main() -> ExitCode {
     // back to atomic before it starts any other thread. Tested by
     // runtime/tests/refcounts.rs (counts stay exact across the switch).
     unsafe { weft::value::assume_single_thread_counts() };
+    let interactive = inspect || matches!(job, Job::Interactive);
     let handle = std::thread::Builder::new()
         .name("main".into())
         .stack_size(THREAD_STACK_SIZE)
@@ -409,7 +551,9 @@ fn main() -> ExitCode {
             if let Err(e) = rt.install_sigint_handler() {
                 eprintln!("weft: cannot handle Ctrl-C: {e}");
             }
-            match job {
+            let status = match job {
+                Job::Interactive => 0,
+                Job::Module { name } => rt.run_module_main(&name),
                 Job::Run { source, filename } => match decode_source(source, &filename) {
                     Ok(src) => {
                         let status = if tools.any() {
@@ -457,7 +601,12 @@ fn main() -> ExitCode {
                         1
                     }
                 },
+            };
+            if !interactive {
+                return status;
             }
+            let mut read = prompt_reader();
+            rt.interact(&mut *read)
         });
     let status = match handle {
         Ok(h) => h.join().unwrap_or(1),

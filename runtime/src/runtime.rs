@@ -226,6 +226,38 @@ impl Runtime {
         r.map_err(|e| Error::from_py(&vm, &e))
     }
 
+    /// The `__main__` module: the one a script ran in, or a fresh one.
+    pub(crate) fn main_module(&self, vm: &Vm) -> ObjRef {
+        let existing = self.interp.modules.lock().get("__main__").cloned();
+        existing.unwrap_or_else(|| self.fresh_main_module(vm, "<stdin>"))
+    }
+
+    /// Runs module `name`, found on `sys.path` as `import` finds it, as
+    /// `__main__` (`weft -m`). Returns the exit status, as
+    /// [`Runtime::run_main`].
+    ///
+    /// ```
+    /// let rt = weft::Runtime::new(weft::RuntimeOptions::default());
+    /// assert_eq!(rt.run_module_main("no_such_module_here"), 1);
+    /// ```
+    pub fn run_module_main(&self, name: &str) -> i32 {
+        let vm = Vm::new(self.interp.clone(), THREAD_STACK_SIZE, true);
+        let main = self.fresh_main_module(&vm, name);
+        if let Some(d) = crate::import::module_dict(&main) {
+            vm.dict_of(d).remove_str(&crate::strobj::intern("__file__"));
+        }
+        let r = crate::import::run_module_as_main(&vm, name);
+        let mut status = 0;
+        if let Err(e) = &r {
+            status = report_uncaught(&vm, e);
+        }
+        if let Err(e) = self.join_non_daemon_threads(&vm) {
+            status = report_uncaught(&vm, &e);
+        }
+        crate::builtins::functions::flush_stdout();
+        status
+    }
+
     fn fresh_main_module(&self, vm: &Vm, filename: &str) -> ObjRef {
         let main = new_module("__main__");
         if let Some(d) = crate::import::module_dict(&main) {

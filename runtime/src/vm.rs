@@ -93,9 +93,9 @@ pub struct Vm {
     /// The exception currently being handled (`except` block), or None.
     pub handled: RefCell<Value>,
     stack_limit: usize,
-    /// The globals dict of the innermost frame running on this thread
-    /// (null outside any frame); set and restored by [`Vm::enter_globals`].
-    current_globals: Cell<*const Object>,
+    /// The innermost frame running on this thread (null outside any
+    /// frame); set and restored by [`Vm::enter_frame`].
+    current_frame: Cell<*const Frame>,
     /// True on the main thread.
     pub is_main: bool,
     /// This thread stays pinned to the crossbeam epoch while attached, so
@@ -115,17 +115,17 @@ pub struct Vm {
     pub jumped_from: Cell<(*const crate::code::CodeObject, u32, usize)>,
 }
 
-/// Restores the previous current globals when a frame stops running
+/// Restores the previous current frame when a frame stops running
 /// (returns, yields, raises or unwinds).
-pub struct GlobalsGuard<'a> {
+pub struct FrameGuard<'a> {
     vm: &'a Vm,
-    saved: *const Object,
+    saved: *const Frame,
 }
 
-impl Drop for GlobalsGuard<'_> {
+impl Drop for FrameGuard<'_> {
     #[inline(always)]
     fn drop(&mut self) {
-        self.vm.current_globals.set(self.saved);
+        self.vm.current_frame.set(self.saved);
     }
 }
 
@@ -162,7 +162,7 @@ impl Vm {
             depth: Cell::new(0),
             handled: RefCell::new(Value::None),
             stack_limit: sp.saturating_sub(stack_size.saturating_sub(256 * 1024)),
-            current_globals: Cell::new(std::ptr::null()),
+            current_frame: Cell::new(std::ptr::null()),
             is_main,
             epoch: RefCell::new(Some(crossbeam_epoch::pin())),
             safepoints: Cell::new(0),
@@ -335,20 +335,33 @@ impl Vm {
 
     /// The globals dict of the innermost running frame.
     pub fn current_globals(&self) -> Option<ObjRef> {
-        let p = self.current_globals.get();
-        // SAFETY: a non-null pointer was set by `enter_globals` from a
-        // reference that the running frame holds (its `globals`) until the
-        // returned guard restores the previous pointer, so the object is
-        // alive here; `from_object` adds a count of its own.
-        (!p.is_null()).then(|| ObjRef::from_object(unsafe { &*p }))
+        self.with_current_frame(|f| f.globals.clone())
     }
 
-    /// Makes `globals` (held by a frame for at least as long as the
-    /// returned guard lives) the current globals until the guard drops.
+    /// Runs `read` on the innermost frame running on this thread (None
+    /// outside any frame). For built-ins that read their caller's
+    /// namespace (`locals()`, `dir()`, `exec` and `eval`): the frame is
+    /// suspended at the call that is running the built-in.
+    pub fn with_current_frame<R>(&self, read: impl FnOnce(&Frame) -> R) -> Option<R> {
+        let p = self.current_frame.get();
+        if p.is_null() {
+            return None;
+        }
+        // SAFETY: a non-null pointer was set by `enter_frame` from a frame
+        // that outlives the guard restoring the previous pointer, so the
+        // frame is alive. Only this thread reads it, from a call the frame
+        // is making (its run loop is suspended in that call and writes to
+        // it only after the call returns), and `read` cannot keep the
+        // reference (it does not outlive this call).
+        Some(read(unsafe { &*p }))
+    }
+
+    /// Makes `frame` (alive for at least as long as the returned guard)
+    /// the current frame until the guard drops.
     #[inline(always)]
-    pub fn enter_globals(&self, globals: &ObjRef) -> GlobalsGuard<'_> {
-        let saved = self.current_globals.replace(&**globals as *const Object);
-        GlobalsGuard { vm: self, saved }
+    pub fn enter_frame(&self, frame: &Frame) -> FrameGuard<'_> {
+        let saved = self.current_frame.replace(frame as *const Frame);
+        FrameGuard { vm: self, saved }
     }
 
     /// Current Python call depth.

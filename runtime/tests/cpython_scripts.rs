@@ -197,3 +197,27 @@ fn object_model_threads_match_cpython() {
 fn builtin_slots_match_cpython() {
     matches_cpython_both_ways("builtin_slots");
 }
+
+/// `exec`, `eval` and `compile` in every mode, with default, given and
+/// separate namespaces, `locals()` snapshots in functions, SyntaxErrors
+/// with `<string>` locations, code object attributes, `__import__` and
+/// `importlib.import_module`.
+#[test]
+fn dynamic_code_matches_cpython() {
+    matches_cpython_both_ways("dynamic_code");
+}
+
+/// A local package (`pkgdemo/`): `__init__.py`, submodules, subpackages,
+/// relative imports at every level and beyond the top, `import *` with and
+/// without `__all__`, `sys.modules`, `dir()`, `exit`/`quit`.
+#[test]
+fn packages_match_cpython() {
+    matches_cpython_both_ways("packages");
+}
+
+/// Functions, classes and code objects made by `exec`/`eval`/`compile`
+/// running on eight threads at once.
+#[test]
+fn exec_made_code_on_threads_matches_cpython() {
+    matches_cpython_both_ways("exec_threads");
+}

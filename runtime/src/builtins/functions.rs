@@ -17,6 +17,14 @@ use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive};
 use std::io::Write;
 
+/// `-u`: stdout is flushed after every write.
+static UNBUFFERED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Makes every write to stdout be flushed at once (`weft -u`).
+pub fn set_unbuffered(on: bool) {
+    UNBUFFERED.store(on, std::sync::atomic::Ordering::Relaxed);
+}
+
 /// Writes text to the process stdout (shared, line-buffered by a lock),
 /// unless the interpreter was configured to discard it.
 pub fn write_stdout(vm: &Vm, s: &str) {
@@ -26,6 +34,9 @@ pub fn write_stdout(vm: &Vm, s: &str) {
     let out = std::io::stdout();
     let mut l = out.lock();
     let _ = l.write_all(s.as_bytes());
+    if UNBUFFERED.load(std::sync::atomic::Ordering::Relaxed) {
+        let _ = l.flush();
+    }
 }
 
 /// Flushes stdout.
@@ -840,17 +851,6 @@ fn build_class(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     crate::builtins::typecall::build_class(vm, args)
 }
 
-fn import(vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    fn_arg_count(vm, "__import__", &args, 1, 5)?;
-    let name = args.pos()[0]
-        .as_obj()
-        .and_then(|o| o.as_str())
-        .ok_or_else(|| vm.type_error("__import__() argument 1 must be str"))?
-        .to_string();
-    let fromlist = args.pos().get(3).cloned().unwrap_or(Value::None);
-    crate::import::import_name(vm, &name, &fromlist)
-}
-
 /// Registers the built-in functions into the builtins namespace.
 pub fn register(d: &crate::dict::DictObj) {
     let f: &[(&'static str, crate::function::NativeFn)] = &[
@@ -890,13 +890,11 @@ pub fn register(d: &crate::dict::DictObj) {
         ("format", format),
         ("vars", vars),
         ("globals", globals),
-        ("locals", globals),
         ("any", any),
         ("all", all),
         ("input", input),
         ("open", crate::builtins::fileio::open),
         ("__build_class__", build_class),
-        ("__import__", import),
     ];
     for (name, func) in f {
         d.set_by_name(name, crate::builtins::native_function(name, *func));

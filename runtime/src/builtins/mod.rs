@@ -7,6 +7,7 @@ pub mod arith;
 pub mod bytes;
 pub mod ctors;
 pub mod dict;
+pub mod dynamic;
 pub mod fileio;
 pub mod functions;
 pub mod generator;
@@ -659,6 +660,7 @@ pub fn make_builtins_module() -> ObjRef {
     add_method(t.float, "conjugate", float_conjugate);
     add_method(t.float, "__trunc__", float_trunc);
     functions::register(dd);
+    dynamic::register(dd);
     let classes: &[(&str, &'static Object)] = &[
         ("object", t.object),
         ("type", t.type_),

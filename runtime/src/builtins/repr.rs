@@ -179,6 +179,20 @@ pub fn repr(vm: &Vm, v: &Value) -> PyResult<String> {
                     };
                 }
             }
+            if matches!(o.payload, Payload::Native(_)) {
+                // A native class's own `__repr__` (`exit`, `quit`).
+                let own = o
+                    .class()
+                    .type_data_of_self()
+                    .own_dict()
+                    .get_by_name("__repr__");
+                if let Some(m) = own {
+                    let r = vm.call(&m, std::slice::from_ref(v))?;
+                    if let Some(s) = r.as_obj().and_then(|o| o.as_str()) {
+                        return Ok(s.to_string());
+                    }
+                }
+            }
             repr_builtin(vm, o, v)
         }
     }

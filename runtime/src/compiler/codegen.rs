@@ -306,6 +306,8 @@ pub(crate) struct Codegen<'a> {
     /// The pattern of a `match` statement compiled last (where CPython
     /// points some pattern errors).
     pattern_loc: TextRange,
+    /// What the module body is compiled as (`compile()`'s mode).
+    mode: super::CompileMode,
 }
 
 impl<'a> Codegen<'a> {
@@ -315,6 +317,7 @@ impl<'a> Codegen<'a> {
         st: &'a SymbolTable,
         index: &'a LineIndex,
         filename: &str,
+        mode: super::CompileMode,
     ) -> CResult<CompiledCode> {
         let unit = Unit::new(
             st,
@@ -335,11 +338,43 @@ impl<'a> Codegen<'a> {
             parents: Vec::new(),
             depth: 0,
             pattern_loc: TextRange::default(),
+            mode,
         };
         cg.cur.line = 0;
         cg.emit(Opcode::RESUME, 0);
         let mut body: &[Stmt] = &module.body;
-        if let Some((doc, range)) = docstring_of(body) {
+        if mode == super::CompileMode::Eval {
+            // An expression: its value is the code's return value.
+            let Some(Stmt::Expr(e)) = body.first() else {
+                return fail(
+                    "invalid syntax",
+                    body.first().map_or(module.range, |s| s.range()),
+                );
+            };
+            if let Some(extra) = body.get(1) {
+                return fail("invalid syntax", extra.range());
+            }
+            cg.cur.line = cg.line_of(e.range);
+            cg.compile_expr(&e.value)?;
+            cg.emit(Opcode::RETURN_VALUE, 0);
+            return cg.finish_unit();
+        }
+        // `a = 1; b = 2` is one interactive statement; a second line is not.
+        let first_line = body.first().map(|s| cg.line_of(s.range()));
+        if mode == super::CompileMode::Single
+            && body
+                .iter()
+                .skip(1)
+                .any(|s| Some(cg.line_of(s.range())) != first_line)
+        {
+            return fail(
+                "multiple statements found while compiling a single statement",
+                body[0].range(),
+            );
+        }
+        if mode != super::CompileMode::Exec {
+            // No docstring in `eval`/`single` code.
+        } else if let Some((doc, range)) = docstring_of(body) {
             cg.cur.line = cg.line_of(range);
             cg.cur.docstring = Some(doc.clone());
             cg.load_const(Constant::Str(doc));
@@ -793,6 +828,19 @@ impl<'a> Codegen<'a> {
             Stmt::Import(i) => self.compile_import(i),
             Stmt::ImportFrom(i) => self.compile_import_from(i),
             Stmt::Global(_) | Stmt::Nonlocal(_) => Ok(()),
+            Stmt::Expr(e) if self.mode == super::CompileMode::Single && self.parents.is_empty() => {
+                // `sys.displayhook(value)`, as CPython's interactive mode.
+                self.load_const(Constant::Int(BigInt::zero()));
+                self.load_const(Constant::None);
+                let idx = self.name_index("sys");
+                self.emit(Opcode::IMPORT_NAME, idx);
+                let idx = self.name_index("displayhook");
+                self.emit(Opcode::LOAD_ATTR, (idx << 1) | 1);
+                self.compile_expr(&e.value)?;
+                self.emit(Opcode::CALL, 1);
+                self.emit(Opcode::POP_TOP, 0);
+                Ok(())
+            }
             Stmt::Expr(e) => {
                 if self.const_of(&e.value).is_some() {
                     self.emit(Opcode::NOP, 0);
@@ -1262,9 +1310,6 @@ impl<'a> Codegen<'a> {
     }
 
     fn compile_import_from(&mut self, i: &'a ast::StmtImportFrom) -> CResult<()> {
-        if i.level > 0 {
-            return fail("relative imports are not supported", i.range);
-        }
         if i.module
             .as_ref()
             .is_some_and(|m| m.as_str() == "__future__")
@@ -1291,11 +1336,18 @@ impl<'a> Codegen<'a> {
             self.emit(Opcode::NOP, 0);
             return Ok(());
         }
-        if i.names.iter().any(|a| a.name.as_str() == "*") {
-            return fail("'import *' is not supported", i.range);
-        }
         let module = i.module.as_ref().map_or("", |m| m.as_str());
-        self.load_const(Constant::Int(BigInt::zero()));
+        self.load_const(Constant::Int(BigInt::from(i.level)));
+        if i.names.iter().any(|a| a.name.as_str() == "*") {
+            // `IMPORT_NAME` with the fromlist `('*',)` binds the public
+            // names in the current namespace itself (CPython's
+            // `INTRINSIC_IMPORT_STAR`).
+            self.load_const(Constant::Tuple(vec![Constant::Str("*".into())]));
+            let idx = self.mangled_name_index(module);
+            self.emit(Opcode::IMPORT_NAME, idx);
+            self.emit(Opcode::POP_TOP, 0);
+            return Ok(());
+        }
         let names = i
             .names
             .iter()

@@ -80,26 +80,51 @@ impl std::fmt::Display for CompileError {
 
 impl std::error::Error for CompileError {}
 
+/// What source text is compiled as (`compile()`'s `mode`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CompileMode {
+    /// A module: a sequence of statements (`'exec'`).
+    Exec,
+    /// One expression whose value the code returns (`'eval'`).
+    Eval,
+    /// One interactive statement: the value of each expression statement
+    /// is passed to `sys.displayhook` (`'single'`).
+    Single,
+}
+
 /// Compiles a module's source text. `filename` is recorded in every code
 /// object and error. Never panics; runs on a helper thread with a large
 /// stack so that deeply nested (but legal) source does not overflow.
 pub fn compile_module(source: &str, filename: &str) -> Result<CompiledCode, CompileError> {
+    compile_source(source, filename, CompileMode::Exec)
+}
+
+/// Compiles source text in `mode` (see [`compile_module`]).
+pub fn compile_source(
+    source: &str,
+    filename: &str,
+    mode: CompileMode,
+) -> Result<CompiledCode, CompileError> {
     let spawned = std::thread::scope(|scope| {
         let handle = std::thread::Builder::new()
             .name("weft-compiler".into())
             .stack_size(COMPILER_STACK_SIZE)
-            .spawn_scoped(scope, || compile_guarded(source, filename));
+            .spawn_scoped(scope, || compile_guarded(source, filename, mode));
         handle.map(|h| h.join())
     });
     match spawned {
         Ok(Ok(result)) => result,
         Ok(Err(_panic)) => Err(internal_error(filename, "compiler panicked")),
-        Err(_) => compile_guarded(source, filename),
+        Err(_) => compile_guarded(source, filename, mode),
     }
 }
 
-fn compile_guarded(source: &str, filename: &str) -> Result<CompiledCode, CompileError> {
-    std::panic::catch_unwind(|| compile_inner(source, filename))
+fn compile_guarded(
+    source: &str,
+    filename: &str,
+    mode: CompileMode,
+) -> Result<CompiledCode, CompileError> {
+    std::panic::catch_unwind(|| compile_inner(source, filename, mode))
         .unwrap_or_else(|_| Err(internal_error(filename, "compiler panicked")))
 }
 
@@ -115,7 +140,11 @@ fn internal_error(filename: &str, what: &str) -> CompileError {
     }
 }
 
-fn compile_inner(source: &str, filename: &str) -> Result<CompiledCode, CompileError> {
+fn compile_inner(
+    source: &str,
+    filename: &str,
+    mode: CompileMode,
+) -> Result<CompiledCode, CompileError> {
     let source = source.strip_prefix('\u{feff}').unwrap_or(source);
     let index = LineIndex::new(source);
     let make = |kind: CompileErrorKind, message: String, start: usize, end: Option<usize>| {
@@ -150,7 +179,7 @@ fn compile_inner(source: &str, filename: &str) -> Result<CompiledCode, CompileEr
             Some(e.range.end().to_usize()),
         )
     })?;
-    codegen::Codegen::compile_module(&module, &table, &index, filename).map_err(|e| {
+    codegen::Codegen::compile_module(&module, &table, &index, filename, mode).map_err(|e| {
         make(
             CompileErrorKind::SyntaxError,
             e.message,

@@ -835,12 +835,12 @@ impl Builder {
                 if i.is_lazy {
                     return err("'lazy' imports are not supported", i.range);
                 }
-                if i.level > 0 {
-                    return err("relative imports are not supported", i.range);
-                }
                 for alias in &i.names {
                     if alias.name.as_str() == "*" {
-                        return err("'import *' is not supported", i.range);
+                        if self.scopes[self.cur()].kind != ScopeKind::Module {
+                            return err("import * only allowed at module level", i.range);
+                        }
+                        continue;
                     }
                     let stored = match &alias.asname {
                         Some(a) => a.as_str(),

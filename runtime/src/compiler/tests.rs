@@ -1449,13 +1449,12 @@ fn refused_constructs() {
         1,
         9,
     );
-    check_err("from os import *\n", S, "'import *' is not supported", 1, 1);
     check_err(
-        "from . import x\n",
+        "def f():\n    from os import *\n",
         S,
-        "relative imports are not supported",
-        1,
-        1,
+        "import * only allowed at module level",
+        2,
+        5,
     );
     check_err(
         "[x async for x in y]\n",
@@ -2085,4 +2084,24 @@ fn constant_operators_fold_as_cpython_folds_them() {
         3,
         "x % c, 2 ** 200 and 1 // 0 remain: {text}"
     );
+}
+
+#[test]
+fn eval_and_single_modes() {
+    let e = compile_source("1 + 2\n", "<e>", CompileMode::Eval).expect("an expression");
+    assert!(ops(&e).iter().any(|o| o.starts_with("RETURN_VALUE")));
+    let err = compile_source("x = 1\n", "<e>", CompileMode::Eval).unwrap_err();
+    assert_eq!((err.message.as_str(), err.line), ("invalid syntax", 1));
+    let err = compile_source("1\n2\n", "<e>", CompileMode::Eval).unwrap_err();
+    assert_eq!((err.message.as_str(), err.line), ("invalid syntax", 2));
+    let s = compile_source("a = 1; a\n", "<s>", CompileMode::Single).expect("one line");
+    let names: Vec<&str> = s.names.iter().map(String::as_str).collect();
+    assert!(names.contains(&"displayhook"), "{names:?}");
+    let err = compile_source("a = 1\nb = 2\n", "<s>", CompileMode::Single).unwrap_err();
+    assert_eq!(
+        err.message,
+        "multiple statements found while compiling a single statement"
+    );
+    // Relative imports and `import *` compile at module level.
+    compile("from . import x\nfrom ..m import y\nfrom os import *\n");
 }

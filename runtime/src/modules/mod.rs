@@ -75,6 +75,13 @@ pub fn native_module(vm: &Vm, name: &str) -> PyResult<Option<ObjRef>> {
         "_random" => random::make(),
         "_thread" => thread::make(),
         "dis" => dis::make(),
+        "importlib" => make_module(
+            "importlib",
+            &[(
+                "import_module",
+                crate::builtins::dynamic::importlib_import_module,
+            )],
+        ),
         _ => return Ok(None),
     }))
 }

@@ -1,0 +1,1 @@
+from .missing_module import x
