@@ -157,6 +157,13 @@ impl ObjRawMutex {
     }
 }
 
+#[cfg(loom)]
+impl Default for ObjRawMutex {
+    fn default() -> Self {
+        ObjRawMutex::new()
+    }
+}
+
 // SAFETY: mutual exclusion holds in both phases. In the single-thread phase
 // one thread alone locks (the promise of `assume_single_thread`), so
 // the plain test-and-set of `plain_held` cannot race, and it is only taken

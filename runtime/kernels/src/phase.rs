@@ -244,7 +244,6 @@ impl RefCount {
     }
 }
 
-#[cfg(not(loom))]
 impl Default for RefCount {
     fn default() -> Self {
         RefCount::new()
