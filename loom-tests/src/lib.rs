@@ -1,1 +1,1 @@
-//! Model checks of the code-unit rewrite races (run with RUSTFLAGS="--cfg loom").
+//! Model checks of the code-unit rewrite races (run with RUSTFLAGS="--cfg loom --cfg crossbeam_loom").

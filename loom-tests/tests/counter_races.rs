@@ -1,4 +1,4 @@
-//! Model checks (run with `RUSTFLAGS="--cfg loom"`) of the backoff counter
+//! Model checks (run with `RUSTFLAGS="--cfg loom --cfg crossbeam_loom"`) of the backoff counter
 //! word that executing threads tick with relaxed loads and stores
 //! (`CodeUnits::tick_counter`, the eval loop's tick) while a trigger's
 //! failed attempt restarts it under the writers' lock

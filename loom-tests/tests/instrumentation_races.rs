@@ -1,4 +1,4 @@
-//! Model checks (run with `RUSTFLAGS="--cfg loom"`) of the races between
+//! Model checks (run with `RUSTFLAGS="--cfg loom --cfg crossbeam_loom"`) of the races between
 //! the specializer and the instrumenter on one shared CALL slot (which
 //! writer goes first is left to loom, and an executing thread reads the
 //! slot meanwhile), and of the monitoring version protocol (`set_events`

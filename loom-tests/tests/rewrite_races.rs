@@ -1,4 +1,4 @@
-//! Model checks (run with `RUSTFLAGS="--cfg loom"`) of the races on one
+//! Model checks (run with `RUSTFLAGS="--cfg loom --cfg crossbeam_loom"`) of the races on one
 //! shared code unit: two threads specializing the same slot while a third
 //! executes it, a respecialization racing an executing reader, and two
 //! back-to-back respecializations that restore the first guard word

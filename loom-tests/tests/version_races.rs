@@ -1,4 +1,4 @@
-//! Model checks (run with `RUSTFLAGS="--cfg loom"`) of a type's version
+//! Model checks (run with `RUSTFLAGS="--cfg loom --cfg crossbeam_loom"`) of a type's version
 //! tag (`weft_kernels::versions::VersionTag`, the runtime's
 //! `TypeData::version`): two threads assign a version to one type and
 //! record it with the type's state (as a specializer records a guard and

@@ -1,4 +1,4 @@
-//! Model checks (run with `RUSTFLAGS="--cfg loom"`) of stop-the-world
+//! Model checks (run with `RUSTFLAGS="--cfg loom --cfg crossbeam_loom"`) of stop-the-world
 //! (`weft_kernels::world::World`, the runtime's `weft::world`): a thread
 //! stops the world while another runs Python code, passes a safepoint,
 //! runs more, makes a blocking call (run detached) and runs again. The

@@ -1,117 +1,22 @@
 //! The lock of object contents (dict tables, list items, set tables, cells
 //! and slots): parking_lot's mutex, except that during the single-thread
 //! phase (see `value::assume_single_thread_counts`) lock and unlock are a
-//! plain load and store instead of two locked read-modify-writes.
-//!
-//! A lock taken plainly before the first thread starts may still be held
-//! when it does (a thread started from inside a critical section): the
-//! `plain_held` flag stays set until its holder releases it, and a thread
-//! that takes the real mutex waits for that flag before it enters. After
-//! the switch nobody takes the lock plainly again, so at most the one
-//! pre-switch hold can be outstanding.
+//! plain load and store instead of two locked read-modify-writes. The raw
+//! lock, with its switch at the first thread start, is
+//! [`weft_kernels::objlock::ObjRawMutex`] (model-checked by loom:
+//! `loom-tests/tests/objlock_races.rs`).
 //!
 //! In that phase the hottest accesses skip even the plain lock while
 //! nobody holds it (`unlocked_contents`; `load_value` and `swap_value` for
 //! the one-value mutexes of cells and `__slots__`).
 
-use crate::value::{single_thread_phase, Value};
-use std::sync::atomic::{AtomicBool, Ordering};
-
-/// The raw lock behind [`ObjMutex`].
-pub struct ObjRawMutex {
-    inner: parking_lot::RawMutex,
-    plain_held: AtomicBool,
-}
+use crate::value::Value;
+pub use weft_kernels::objlock::ObjRawMutex;
 
 /// A mutex over object contents.
 pub type ObjMutex<T> = lock_api::Mutex<ObjRawMutex, T>;
 /// The guard of an [`ObjMutex`].
 pub type ObjMutexGuard<'a, T> = lock_api::MutexGuard<'a, ObjRawMutex, T>;
-
-impl ObjRawMutex {
-    /// True while a plain (single-thread phase) hold is outstanding.
-    #[inline(always)]
-    fn held_plainly(&self) -> bool {
-        self.plain_held.load(Ordering::Relaxed)
-    }
-
-    /// Waits (after taking the real mutex) until a plain pre-switch hold
-    /// is released.
-    #[cold]
-    fn wait_for_plain_holder(&self) {
-        while self.plain_held.load(Ordering::Acquire) {
-            std::thread::yield_now();
-        }
-    }
-}
-
-// SAFETY: mutual exclusion holds in both phases. In the single-thread phase
-// one thread alone locks (the promise of `assume_single_thread_counts`), so
-// the plain test-and-set of `plain_held` cannot race, and it is only taken
-// when the real mutex is free too. After the switch every lock goes through
-// `inner` and then waits for `plain_held` to clear, so it cannot overlap a
-// hold taken before the switch; `unlock` releases whichever kind the holder
-// took (a set `plain_held` can only be the caller's own: nobody else holds
-// the lock while it is set, and no plain hold starts after the switch).
-// Tested by runtime/tests/plain_phase.rs.
-unsafe impl lock_api::RawMutex for ObjRawMutex {
-    #[allow(clippy::declare_interior_mutable_const)]
-    const INIT: ObjRawMutex = ObjRawMutex {
-        inner: <parking_lot::RawMutex as lock_api::RawMutex>::INIT,
-        plain_held: AtomicBool::new(false),
-    };
-    type GuardMarker = lock_api::GuardNoSend;
-
-    #[inline(always)]
-    fn lock(&self) {
-        if single_thread_phase()
-            && !self.plain_held.load(Ordering::Relaxed)
-            && !lock_api::RawMutex::is_locked(&self.inner)
-        {
-            self.plain_held.store(true, Ordering::Relaxed);
-            return;
-        }
-        lock_api::RawMutex::lock(&self.inner);
-        if self.plain_held.load(Ordering::Acquire) {
-            self.wait_for_plain_holder();
-        }
-    }
-
-    #[inline(always)]
-    fn try_lock(&self) -> bool {
-        if single_thread_phase()
-            && !self.plain_held.load(Ordering::Relaxed)
-            && !lock_api::RawMutex::is_locked(&self.inner)
-        {
-            self.plain_held.store(true, Ordering::Relaxed);
-            return true;
-        }
-        if !lock_api::RawMutex::try_lock(&self.inner) {
-            return false;
-        }
-        if self.plain_held.load(Ordering::Acquire) {
-            // SAFETY: taken just above by this thread.
-            unsafe { lock_api::RawMutex::unlock(&self.inner) };
-            return false;
-        }
-        true
-    }
-
-    #[inline(always)]
-    unsafe fn unlock(&self) {
-        if self.plain_held.load(Ordering::Relaxed) {
-            self.plain_held.store(false, Ordering::Release);
-        } else {
-            // SAFETY: the caller holds the lock, taken through `inner`.
-            unsafe { lock_api::RawMutex::unlock(&self.inner) };
-        }
-    }
-
-    #[inline(always)]
-    fn is_locked(&self) -> bool {
-        self.plain_held.load(Ordering::Relaxed) || lock_api::RawMutex::is_locked(&self.inner)
-    }
-}
 
 /// The contents of `m`, for an access without the lock, when none is
 /// needed: in the single-thread phase, while nobody holds `m`. None
@@ -136,7 +41,7 @@ pub unsafe fn unlocked_contents<T>(m: &ObjMutex<T>) -> Option<std::ptr::NonNull<
     // reaches `inner` only when a plain hold exists, to wait for that
     // hold (`try_lock` gives `inner` back before it returns).
     // SAFETY: `raw` is only read (the flag), never locked or unlocked.
-    if single_thread_phase() && !unsafe { m.raw() }.held_plainly() {
+    if unsafe { m.raw() }.unlocked_access_allowed() {
         debug_assert!(
             !m.is_locked(),
             "a lock held through the mutex in the plain phase"

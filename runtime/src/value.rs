@@ -5,37 +5,14 @@
 
 use crate::object::Object;
 use std::ptr::NonNull;
-use std::sync::atomic::{fence, AtomicBool, AtomicUsize, Ordering};
-
-/// The immortal bit of the reference count: once set, the object is never
-/// freed, and clones and drops with atomic counting stop touching the count.
-const IMMORTAL: usize = 1 << (usize::BITS - 2);
-/// Set with `IMMORTAL` when an object becomes immortal: single-thread
-/// counting adds and subtracts without testing the bit (one test and
-/// branch fewer per clone and per drop). The counts of immortal objects
-/// may then drift: upward when a reference cloned in the single-thread
-/// phase is dropped after threads start (atomic drops leave immortal
-/// counts alone). No path drifts them downward today; the margin is there
-/// so that one never could clear the bit or reach zero short of 2**61
-/// unbalanced drops.
-const IMMORTAL_MARGIN: usize = IMMORTAL >> 1;
-// Counts are not checked for overflow (`Arc` aborts past `isize::MAX`):
-// a count reaches `IMMORTAL` only after 2**62 increments, more than a
-// century of them at one per nanosecond, and even then the carry sets the
-// immortal bit, so the object is leaked, never freed early; wrapping to
-// zero would take 2**64. The clone of a reference is a tag test and an add.
-
-/// False only while the process has promised (see
-/// [`assume_single_thread_counts`]) that one thread alone touches
-/// objects: counts are then updated with a plain load and store instead of
-/// a locked read-modify-write. Set back to true, for good, before any
-/// second thread that may touch objects is created.
-static ATOMIC_COUNTS: AtomicBool = AtomicBool::new(true);
+use weft_kernels::phase::RefCount;
 
 /// Lets reference counts be updated without atomic read-modify-writes until
 /// [`threads_may_start`] is called (the `weft` command line does this
 /// before it creates the thread that runs the script; `_thread` calls
-/// `threads_may_start` before it creates another).
+/// `threads_may_start` before it creates another). The phase and the
+/// counts are `weft_kernels::phase` (model-checked by loom:
+/// `loom-tests/tests/refcount_races.rs`).
 ///
 /// # Safety
 /// No object lock may be held when this is called. Until
@@ -46,7 +23,8 @@ static ATOMIC_COUNTS: AtomicBool = AtomicBool::new(true);
 /// by it). Embedders sharing a `Runtime` between threads must not call
 /// this.
 pub unsafe fn assume_single_thread_counts() {
-    ATOMIC_COUNTS.store(false, Ordering::Relaxed);
+    // SAFETY: the caller's promise, which is the kernel's contract.
+    unsafe { weft_kernels::phase::assume_single_thread() }
 }
 
 /// True during the single-thread phase (before `threads_may_start`, once
@@ -54,7 +32,7 @@ pub unsafe fn assume_single_thread_counts() {
 /// then plain loads and stores.
 #[inline(always)]
 pub(crate) fn single_thread_phase() -> bool {
-    !ATOMIC_COUNTS.load(Ordering::Relaxed)
+    weft_kernels::phase::single_thread()
 }
 
 /// Switches reference counting to atomic read-modify-writes for good. Call
@@ -62,13 +40,11 @@ pub(crate) fn single_thread_phase() -> bool {
 /// it: the new thread, ordered after this store by its spawn, and this
 /// thread, by program order, both see atomic counting from then on.
 pub fn threads_may_start() {
-    if !ATOMIC_COUNTS.load(Ordering::Relaxed) {
-        ATOMIC_COUNTS.store(true, Ordering::Relaxed);
-    }
+    weft_kernels::phase::threads_may_start()
 }
 
 struct ObjectBox {
-    count: AtomicUsize,
+    count: RefCount,
     object: Object,
 }
 
@@ -88,7 +64,7 @@ impl ObjRef {
     /// Allocates a new object with count 1.
     pub fn new(object: Object) -> ObjRef {
         let b = Box::new(ObjectBox {
-            count: AtomicUsize::new(1),
+            count: RefCount::new(),
             object,
         });
         ObjRef {
@@ -115,21 +91,19 @@ impl ObjRef {
     /// references to it write nothing once threads may run (single-thread
     /// counting still adds and subtracts, within `IMMORTAL_MARGIN`).
     pub fn make_immortal(&self) {
-        self.inner()
-            .count
-            .fetch_or(IMMORTAL | IMMORTAL_MARGIN, Ordering::Relaxed);
+        self.inner().count.make_immortal();
     }
 
     /// The reference count (`sys.getrefcount`); an immortal object's has
     /// the immortal bit and its margin set (2**62 + 2**61 above its count
     /// when it became immortal, moved by single-thread clones and drops).
     pub fn ref_count(&self) -> usize {
-        self.inner().count.load(Ordering::Relaxed)
+        self.inner().count.get()
     }
 
     /// True when the object is immortal.
     pub fn is_immortal(&self) -> bool {
-        self.inner().count.load(Ordering::Relaxed) & IMMORTAL != 0
+        self.inner().count.is_immortal()
     }
 
     /// The object, mutably, when this is its only reference (as
@@ -137,9 +111,10 @@ impl ObjRef {
     /// change. None for a shared or immortal object.
     #[inline]
     pub fn get_mut(&mut self) -> Option<&mut Object> {
-        // Acquire: orders the other holders' last uses (each drop's
-        // Release decrement) before the changes made through the result.
-        if self.inner().count.load(Ordering::Acquire) != 1 {
+        // Acquire (in `is_unique`): orders the other holders' last uses
+        // (each drop's Release decrement) before the changes made through
+        // the result.
+        if !self.inner().count.is_unique() {
             return None;
         }
         // SAFETY: the count is 1 and `self` is that reference, borrowed
@@ -193,18 +168,7 @@ impl ObjRef {
 impl Clone for ObjRef {
     #[inline(always)]
     fn clone(&self) -> ObjRef {
-        let count = &self.inner().count;
-        if ATOMIC_COUNTS.load(Ordering::Relaxed) {
-            if count.load(Ordering::Relaxed) & IMMORTAL == 0 {
-                count.fetch_add(1, Ordering::Relaxed);
-            }
-        } else {
-            // One thread alone touches objects (the promise of
-            // `assume_single_thread_counts`): nobody else can change the
-            // count between this load and store. An immortal object's count
-            // moves too, inside its margin, so no test is needed.
-            count.store(count.load(Ordering::Relaxed) + 1, Ordering::Relaxed);
-        }
+        self.inner().count.increment();
         ObjRef { ptr: self.ptr }
     }
 }
@@ -212,29 +176,12 @@ impl Clone for ObjRef {
 impl Drop for ObjRef {
     #[inline(always)]
     fn drop(&mut self) {
-        let count = &self.inner().count;
-        let seen = count.load(Ordering::Relaxed);
-        if !ATOMIC_COUNTS.load(Ordering::Relaxed) {
-            // One thread alone touches objects (see `clone`). An immortal
-            // count never reaches 1: it stays above `IMMORTAL` by its
-            // margin.
-            count.store(seen - 1, Ordering::Relaxed);
-            if seen == 1 {
-                // SAFETY: the count went from 1 to 0 and no other thread
-                // holds or can take a reference: this was the last one.
-                unsafe { free_object(self.ptr) };
-            }
-            return;
-        }
-        if seen & IMMORTAL != 0 {
-            return;
-        }
-        if count.fetch_sub(1, Ordering::Release) == 1 {
-            fence(Ordering::Acquire);
+        if self.inner().count.decrement() {
             // SAFETY: the count went from 1 to 0, so this was the last
-            // reference (an immortal object never reaches 1 exactly because
-            // the immortal bit stays set), and the Acquire fence orders every
-            // other thread's use before the free.
+            // reference (an immortal object never reaches 1: its count stays
+            // above the immortal bit by its margin), and `decrement` ordered
+            // every other thread's use before this free (its Acquire fence;
+            // in the single-thread phase there is no other thread).
             unsafe { free_object(self.ptr) };
         }
     }
@@ -415,6 +362,7 @@ impl From<f64> for Value {
 mod tests {
     use super::*;
     use crate::object::{Object, Payload};
+    use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::Arc;
 
     struct DropFlag(Arc<AtomicUsize>);

@@ -472,12 +472,11 @@ fn get_ident(_vm: &Vm, _args: CallArgs) -> PyResult<Value> {
 pub fn spawn(vm: &Vm, func: Value, args: Vec<Value>, kwargs: Vec<(Value, Value)>) -> PyResult<u64> {
     // Module-level data is about to be shared: stop counting references to it.
     crate::freeze::freeze_module_data(vm);
-    // Before the new thread exists: counts become atomic for good.
-    crate::value::threads_may_start();
     let interp = vm.interp.clone();
     let (tx, rx) = std::sync::mpsc::channel();
     let builder = std::thread::Builder::new().stack_size(THREAD_STACK_SIZE);
-    let handle = builder.spawn(move || {
+    // Before the new thread exists: counts become atomic for good.
+    let thread = move || {
         let _ = tx.send(current_ident());
         let tvm = Vm::new(interp.clone(), THREAD_STACK_SIZE, false);
         interp.running_threads.fetch_add(1, Ordering::AcqRel);
@@ -506,7 +505,8 @@ pub fn spawn(vm: &Vm, func: Value, args: Vec<Value>, kwargs: Vec<(Value, Value)>
             }
         }
         interp.running_threads.fetch_sub(1, Ordering::AcqRel);
-    });
+    };
+    let handle = weft_kernels::phase::start_thread(|| builder.spawn(thread));
     match handle {
         Ok(_) => Ok(rx.recv().unwrap_or(0)),
         Err(e) => Err(vm.runtime_error(format!("can't start new thread: {e}"))),
