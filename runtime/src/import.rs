@@ -36,6 +36,11 @@ pub const EMBEDDED: &[(&str, &str, &str)] = &[
     ("random", "random.py", include_str!("../lib/random.py")),
     ("queue", "queue.py", include_str!("../lib/queue.py")),
     (
+        "platform",
+        "platform.py",
+        include_str!("../lib/platform.py"),
+    ),
+    (
         "threading",
         "threading.py",
         include_str!("../lib/threading.py"),

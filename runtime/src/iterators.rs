@@ -145,6 +145,9 @@ fn state_type_name(state: &IterState) -> &'static str {
         IterState::Zip { .. } => "zip",
         IterState::Map { .. } => "map",
         IterState::Filter { .. } => "filter",
+        IterState::Reversed { seq, .. } if crate::builtins::types::is_exact(seq, types().list) => {
+            "list_reverseiterator"
+        }
         IterState::Reversed { .. } => "reversed",
         IterState::Done => "iterator",
     }
@@ -171,6 +174,7 @@ const ITER_TYPE_NAMES: &[&str] = &[
     "map",
     "filter",
     "reversed",
+    "list_reverseiterator",
 ];
 
 fn iter_next_method(vm: &Vm, args: crate::function::CallArgs) -> PyResult<Value> {
@@ -511,7 +515,10 @@ fn iter_next_python(vm: &Vm, it: &IterObj) -> PyResult<Option<Value>> {
             Err(e) => Err(e),
         },
         Step::Callable(func, sentinel) => {
-            let v = vm.call(&func, &[])?;
+            let Some(v) = stop_iteration_ends(vm, vm.call(&func, &[]).map(Some))? else {
+                *it.lock() = IterState::Done;
+                return Ok(None);
+            };
             if vm.eq_bool(&v, &sentinel)? {
                 *it.lock() = IterState::Done;
                 return Ok(None);
@@ -609,24 +616,9 @@ fn iter_next_python(vm: &Vm, it: &IterObj) -> PyResult<Option<Value>> {
                     None => return Ok(None),
                 }
             }
-            vm.call(&func, &args).map(Some)
+            stop_iteration_ends(vm, vm.call(&func, &args).map(Some))
         }
-        Step::Filter(func, inner) => loop {
-            match ops::next(vm, &inner)? {
-                Some(v) => {
-                    let keep = if func.is_none() {
-                        ops::truthy(vm, &v)?
-                    } else {
-                        let r = vm.call(&func, std::slice::from_ref(&v))?;
-                        ops::truthy(vm, &r)?
-                    };
-                    if keep {
-                        return Ok(Some(v));
-                    }
-                }
-                None => return Ok(None),
-            }
-        },
+        Step::Filter(func, inner) => stop_iteration_ends(vm, filter_step(vm, &func, &inner)),
         Step::Reversed(seq, index) => {
             if index < 0 {
                 return Ok(None);
@@ -638,12 +630,46 @@ fn iter_next_python(vm: &Vm, it: &IterObj) -> PyResult<Option<Value>> {
                     }
                     Ok(Some(v))
                 }
-                Err(e) if vm.err_matches(&e, types().exc.index_error) => {
+                Err(e)
+                    if vm.err_matches(&e, types().exc.index_error)
+                        || vm.err_matches(&e, types().exc.stop_iteration) =>
+                {
                     *it.lock() = IterState::Done;
                     Ok(None)
                 }
                 Err(e) => Err(e),
             }
         }
+    }
+}
+
+/// One `filter` step: the next item of `inner` the predicate keeps.
+fn filter_step(vm: &Vm, func: &Value, inner: &Value) -> PyResult<Option<Value>> {
+    loop {
+        match ops::next(vm, inner)? {
+            Some(v) => {
+                let keep = if func.is_none() {
+                    ops::truthy(vm, &v)?
+                } else {
+                    let r = vm.call(func, std::slice::from_ref(&v))?;
+                    ops::truthy(vm, &r)?
+                };
+                if keep {
+                    return Ok(Some(v));
+                }
+            }
+            None => return Ok(None),
+        }
+    }
+}
+
+/// A `StopIteration` raised by a callback a native iterator calls (the
+/// function of `map`, the predicate of `filter`, the callable of
+/// `iter(f, sentinel)`) ends the iteration, as the exhausted signal it
+/// stands for in CPython's native iterators.
+fn stop_iteration_ends(vm: &Vm, r: PyResult<Option<Value>>) -> PyResult<Option<Value>> {
+    match r {
+        Err(e) if vm.err_matches(&e, types().exc.stop_iteration) => Ok(None),
+        r => r,
     }
 }

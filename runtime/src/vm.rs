@@ -314,14 +314,23 @@ impl Vm {
     /// the end of the native stack).
     #[inline]
     pub fn enter_call(&self) -> PyResult<()> {
+        self.enter_call_reporting("maximum recursion depth exceeded")
+    }
+
+    /// Enters the call of an object through its class's `__call__`: the
+    /// same depth count, CPython's wording for a call that recurses
+    /// through objects rather than Python frames (`C.__call__ = c`).
+    pub fn enter_object_call(&self) -> PyResult<()> {
+        self.enter_call_reporting("maximum recursion depth exceeded while calling a Python object")
+    }
+
+    #[inline]
+    fn enter_call_reporting(&self, message: &'static str) -> PyResult<()> {
         let d = self.depth.get() + 1;
         if d > self.interp.recursion_limit.load(Ordering::Relaxed)
             || stack_pointer() < self.stack_limit
         {
-            return Err(self.new_error(
-                types().exc.recursion_error,
-                "maximum recursion depth exceeded",
-            ));
+            return Err(self.new_error(types().exc.recursion_error, message));
         }
         self.depth.set(d);
         Ok(())
@@ -406,7 +415,12 @@ impl Vm {
             _ => {
                 let cls = obj.class().type_data_of_self();
                 match cls.lookup(&crate::strobj::intern_static("__call__")) {
-                    Some(call) => self.call_prepended(&call, callable, args),
+                    Some(call) => {
+                        self.enter_object_call()?;
+                        let r = self.call_prepended(&call, callable, args);
+                        self.leave_call();
+                        r
+                    }
                     None => {
                         Err(self.type_error(format!("'{}' object is not callable", cls.name())))
                     }

@@ -18,7 +18,10 @@
 //! quotient in one pass (`bigint_division.py`), and set lookups of
 //! natively compared keys in one pass over the table (`set_lookups.py`),
 //! and binary operators calling a class's Python special method from the
-//! BINARY_OP_PY_SPECIAL cache (`operator_methods.py`). Each
+//! BINARY_OP_PY_SPECIAL cache (`operator_methods.py`), and answers that
+//! used to differ from CPython's: iterator kinds as types, StopIteration
+//! from `map`/`filter` callbacks, `property.__new__`, recursion through
+//! `__call__`, one-argument `super`, `platform` (`builtin_defects.py`). Each
 //! `scripts/NAME.out` is what `python3.11 scripts/NAME.py` prints.
 
 mod common;
@@ -220,4 +223,9 @@ fn packages_match_cpython() {
 #[test]
 fn exec_made_code_on_threads_matches_cpython() {
     matches_cpython_both_ways("exec_threads");
+}
+
+#[test]
+fn builtin_defects_match_cpython() {
+    matches_cpython_both_ways("builtin_defects");
 }

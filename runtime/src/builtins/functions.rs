@@ -863,11 +863,6 @@ pub fn register(d: &crate::dict::DictObj) {
         ("max", max),
         ("sum", sum),
         ("sorted", sorted),
-        ("reversed", reversed),
-        ("enumerate", enumerate),
-        ("zip", zip),
-        ("map", map),
-        ("filter", filter),
         ("isinstance", isinstance),
         ("issubclass", issubclass),
         ("getattr", getattr),
@@ -898,5 +893,50 @@ pub fn register(d: &crate::dict::DictObj) {
     ];
     for (name, func) in f {
         d.set_by_name(name, crate::builtins::native_function(name, *func));
+    }
+    register_iterator_types(d);
+}
+
+/// The iterator kinds that are types in CPython (`enumerate`, `zip`,
+/// `map`, `filter`, `reversed`): the builtins name the iterator class
+/// itself, whose `__new__` drops the class argument and builds the
+/// iterator, so `isinstance(x, enumerate)` and `type(map)` answer as
+/// CPython's do.
+fn register_iterator_types(d: &crate::dict::DictObj) {
+    macro_rules! type_new {
+        ($name:ident, $func:ident) => {
+            fn $name(vm: &Vm, args: CallArgs) -> PyResult<Value> {
+                if args.args.is_empty() {
+                    return Err(vm.type_error(concat!(
+                        stringify!($func),
+                        ".__new__(): not enough arguments"
+                    )));
+                }
+                $func(
+                    vm,
+                    CallArgs {
+                        args: &args.args[1..],
+                        kwnames: args.kwnames,
+                    },
+                )
+            }
+        };
+    }
+    type_new!(enumerate_new, enumerate);
+    type_new!(zip_new, zip);
+    type_new!(map_new, map);
+    type_new!(filter_new, filter);
+    type_new!(reversed_new, reversed);
+    let kinds: &[(&'static str, crate::function::NativeFn)] = &[
+        ("enumerate", enumerate_new),
+        ("zip", zip_new),
+        ("map", map_new),
+        ("filter", filter_new),
+        ("reversed", reversed_new),
+    ];
+    for (name, new) in kinds {
+        let cls = crate::iterators::iter_class(name);
+        crate::builtins::add_staticmethod(cls, "__new__", *new);
+        d.set_by_name(name, class_value(cls));
     }
 }

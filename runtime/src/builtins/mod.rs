@@ -617,6 +617,7 @@ pub fn make_builtins_module() -> ObjRef {
     fileio::register(&mut r);
     objmethods::register(&mut r);
     slotmethods::register();
+    superobj::register();
     add_method(t.object, "__init__", object_init);
     add_method(t.object, "__repr__", object_repr);
     add_method(t.object, "__str__", object_str);

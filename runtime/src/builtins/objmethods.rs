@@ -254,6 +254,42 @@ fn hash_(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     })
 }
 
+/// `property.__new__(cls)`: an empty property of `cls`, for a subtype
+/// of `property` only (`object.__new__` would make a plain object that
+/// is not a property).
+fn property_new(vm: &Vm, args: CallArgs) -> PyResult<Value> {
+    let t = types();
+    let cls = match args.pos().first() {
+        Some(Value::Obj(o)) if matches!(o.payload, Payload::Type(_)) => o,
+        Some(v) => {
+            return Err(vm.type_error(format!(
+                "property.__new__(X): X is not a type object ({})",
+                vm.type_name(v)
+            )))
+        }
+        None => return Err(vm.type_error("property.__new__(): not enough arguments")),
+    };
+    if !crate::typeobj::is_subtype(cls, t.property) {
+        let name = cls.type_data_of_self().name();
+        return Err(vm.type_error(format!(
+            "property.__new__({name}): {name} is not a subtype of property"
+        )));
+    }
+    match cls.as_static() {
+        Some(c) if std::ptr::eq(c, t.property) => Ok(Value::Obj(ObjRef::new(Object::new(
+            t.property,
+            Payload::Property(Box::new(PropertyObj {
+                fget: Value::None,
+                fset: Value::None,
+                fdel: Value::None,
+                doc: Value::None,
+            })),
+        )))),
+        Some(c) => crate::builtins::ctors::new_instance_of(vm, c, CallArgs::positional(&[])),
+        None => Err(vm.type_error("class objects must be immortal")),
+    }
+}
+
 /// Registers these method groups.
 pub fn register(_r: &mut BuiltinRegistry) {
     let t = types();
@@ -264,6 +300,7 @@ pub fn register(_r: &mut BuiltinRegistry) {
     add_method(t.property, "setter", property_setter);
     add_method(t.property, "deleter", property_deleter);
     add_method(t.property, "__get__", property_get);
+    crate::builtins::add_staticmethod(t.property, "__new__", property_new);
     for cls in [t.int, t.float] {
         register_binary(cls);
         register_compare(cls);

@@ -322,7 +322,7 @@ pub fn repr_builtin(vm: &Vm, o: &crate::value::ObjRef, v: &Value) -> PyResult<St
             "<code object {} at {:#x}, file \"{}\", line {}>",
             c.name, addr, c.filename, c.first_line
         ),
-        Payload::Super(..) => "<super object>".into(),
+        Payload::Super(start, inst) => crate::builtins::superobj::super_repr(vm, start, inst),
         Payload::Property(_) => addr_repr(o, "property"),
         Payload::StaticMethod(_) => addr_repr(o, "staticmethod"),
         Payload::ClassMethod(_) => addr_repr(o, "classmethod"),
