@@ -21,7 +21,9 @@
 //! BINARY_OP_PY_SPECIAL cache (`operator_methods.py`), and answers that
 //! used to differ from CPython's: iterator kinds as types, StopIteration
 //! from `map`/`filter` callbacks, `property.__new__`, recursion through
-//! `__call__`, one-argument `super`, `platform` (`builtin_defects.py`). Each
+//! `__call__`, one-argument `super`, `platform` (`builtin_defects.py`),
+//! and `open()` in binary and text modes with seeks, newlines and
+//! encodings (`file_modes.py`). Each
 //! `scripts/NAME.out` is what `python3.11 scripts/NAME.py` prints.
 
 mod common;
@@ -228,4 +230,9 @@ fn exec_made_code_on_threads_matches_cpython() {
 #[test]
 fn builtin_defects_match_cpython() {
     matches_cpython_both_ways("builtin_defects");
+}
+
+#[test]
+fn file_modes_match_cpython() {
+    matches_cpython_both_ways("file_modes");
 }

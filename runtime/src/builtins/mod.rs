@@ -100,6 +100,22 @@ pub fn add_staticmethod(cls: &'static Object, name: &'static str, f: NativeFn) {
         .set_str(intern(name), Value::Obj(sm));
 }
 
+/// Adds a read-only property computed by `getter` to a built-in class.
+pub fn add_property(cls: &'static Object, name: &'static str, getter: NativeFn) {
+    let prop = ObjRef::new_immortal(Object::new(
+        types().property,
+        Payload::Property(Box::new(crate::function::PropertyObj {
+            fget: native_function(name, getter),
+            fset: Value::None,
+            fdel: Value::None,
+            doc: Value::None,
+        })),
+    ));
+    cls.type_data_of_self()
+        .own_dict()
+        .set_str(intern(name), Value::Obj(prop));
+}
+
 // ----- object ---------------------------------------------------------------
 
 fn object_init(_vm: &Vm, _args: CallArgs) -> PyResult<Value> {
