@@ -69,6 +69,8 @@ pub enum Payload {
     Int(BigInt),
     /// A `float` subclass instance or a boxed float.
     Float(f64),
+    /// A `complex` (or subclass instance): real and imaginary parts.
+    Complex(f64, f64),
     /// `str`
     Str(PyStr),
     /// `bytes`
@@ -83,6 +85,8 @@ pub enum Payload {
     Set(Box<SetObj>),
     /// `range`
     Range(RangeObj),
+    /// A `range` whose bounds do not fit an `i64`.
+    BigRange(Box<crate::bigrange::BigRangeObj>),
     /// `slice`
     Slice(Value, Value, Value),
     /// A Python function.

@@ -74,6 +74,7 @@ pub fn truthy(vm: &Vm, v: &Value) -> PyResult<bool> {
             Ok(match &o.payload {
                 Payload::Int(b) => !b.is_zero(),
                 Payload::Float(f) => *f != 0.0,
+                Payload::Complex(re, im) => *re != 0.0 || *im != 0.0,
                 Payload::Str(s) => s.char_len() > 0,
                 Payload::Bytes(b) => !b.is_empty(),
                 Payload::Tuple(t) => !t.is_empty(),
@@ -81,6 +82,7 @@ pub fn truthy(vm: &Vm, v: &Value) -> PyResult<bool> {
                 Payload::Dict(d) => !d.is_empty(),
                 Payload::Set(s) => !s.is_empty(),
                 Payload::Range(r) => !r.is_empty(),
+                Payload::BigRange(r) => !r.len.is_zero(),
                 _ => true,
             })
         }
@@ -111,6 +113,9 @@ pub fn len(vm: &Vm, v: &Value) -> PyResult<usize> {
         if let Some(n) = native_len(o) {
             return Ok(n);
         }
+        if let Payload::BigRange(r) = &o.payload {
+            return crate::bigrange::len(vm, r);
+        }
     }
     Err(vm.type_error(format!("object of type '{}' has no len()", vm.type_name(v))))
 }
@@ -126,6 +131,7 @@ pub fn native_len(o: &Object) -> Option<usize> {
         Payload::Dict(d) => Some(d.len()),
         Payload::Set(s) => Some(s.len()),
         Payload::Range(r) => Some(r.len() as usize),
+        Payload::BigRange(r) => r.len.to_i64().map(|n| n as usize),
         Payload::Iter(it) => iterators::view_len(it),
         _ => None,
     }
@@ -179,7 +185,20 @@ pub fn native_eq(a: &Value, b: &Value) -> Option<bool> {
                         && (r.is_empty()
                             || (r.start == s.start && (r.len() == 1 || r.step == s.step))),
                 ),
+                (Payload::BigRange(_), Payload::Range(_) | Payload::BigRange(_))
+                | (Payload::Range(_), Payload::BigRange(_)) => {
+                    match (crate::bigrange::parts(x), crate::bigrange::parts(y)) {
+                        (Some(r), Some(s)) => Some(crate::bigrange::eq(&r, &s)),
+                        _ => Some(false),
+                    }
+                }
                 (Payload::Float(p), Payload::Float(q)) => Some(p == q),
+                (Payload::Complex(re, im), _) => {
+                    Some(crate::builtins::complex::complex_eq((*re, *im), b).unwrap_or(false))
+                }
+                (_, Payload::Complex(re, im)) => {
+                    Some(crate::builtins::complex::complex_eq((*re, *im), a).unwrap_or(false))
+                }
                 // Other built-in objects compare by identity.
                 _ => Some(ObjRef::ptr_eq(x, y)),
             }
@@ -189,6 +208,9 @@ pub fn native_eq(a: &Value, b: &Value) -> Option<bool> {
                 return None;
             }
             match (&o.payload, other) {
+                (Payload::Complex(re, im), _) => {
+                    Some(crate::builtins::complex::complex_eq((*re, *im), other).unwrap_or(false))
+                }
                 (Payload::Int(_), _) => Some(false),
                 (Payload::Float(f), Value::Float(g)) => Some(f == g),
                 _ => Some(false),
@@ -270,6 +292,9 @@ impl Vm {
                     Payload::Str(s) => Ok(s.hash()),
                     Payload::Int(b) => Ok(crate::numhash::hash_bigint(b)),
                     Payload::Float(f) => Ok(crate::numhash::hash_float(*f).unwrap_or(0)),
+                    Payload::Complex(re, im) => {
+                        Ok(crate::builtins::complex::complex_hash(o, (*re, *im)))
+                    }
                     Payload::Bytes(b) => Ok(crate::strobj::hash_str(&String::from_utf8_lossy(b))),
                     Payload::Tuple(t) => {
                         let mut hs = Vec::with_capacity(t.len());
@@ -293,6 +318,10 @@ impl Vm {
                         Err(self.type_error(format!("unhashable type: '{}'", o.type_name())))
                     }
                     Payload::Slice(..) => Err(self.type_error("unhashable type: 'slice'")),
+                    Payload::Range(_) | Payload::BigRange(_) => match crate::bigrange::parts(o) {
+                        Some(r) => crate::bigrange::hash(self, &r),
+                        None => Ok(0),
+                    },
                     _ => Ok(crate::numhash::hash_pointer(o as *const Object as usize)),
                 }
             }
@@ -482,14 +511,27 @@ pub fn compare(vm: &Vm, a: &Value, b: &Value, op: u32) -> PyResult<Value> {
         }
     }
     match op {
-        2 => Ok(Value::Bool(a.is(b) || native_eq(a, b) == Some(true))),
-        3 => Ok(Value::Bool(!(a.is(b) || native_eq(a, b) == Some(true)))),
+        2 | 3 => Ok(Value::Bool(fallback_eq(a, b) == (op == 2))),
         _ => Err(vm.type_error(format!(
             "'{}' not supported between instances of '{}' and '{}'",
             CMP_SYMBOLS[op as usize],
             vm.type_name(a),
             vm.type_name(b)
         ))),
+    }
+}
+
+/// Equality when no `__eq__` decided: identity, the native equality, and
+/// the values of complex subclass instances.
+fn fallback_eq(a: &Value, b: &Value) -> bool {
+    use crate::builtins::complex::{complex_eq, complex_parts};
+    if a.is(b) || native_eq(a, b) == Some(true) {
+        return true;
+    }
+    match (complex_parts(a), complex_parts(b)) {
+        (Some(c), _) => complex_eq(c, b) == Some(true),
+        (_, Some(c)) => complex_eq(c, a) == Some(true),
+        _ => false,
     }
 }
 
@@ -721,6 +763,7 @@ pub fn negative(vm: &Vm, v: &Value) -> PyResult<Value> {
             Value::Obj(o) => match &o.payload {
                 Payload::Int(b) => Some(int::int_from_bigint(-b.clone())),
                 Payload::Float(f) => Some(Value::Float(-f)),
+                Payload::Complex(re, im) => Some(crate::builtins::complex::new_complex(-re, -im)),
                 _ => None,
             },
             _ => None,
@@ -737,6 +780,7 @@ pub fn positive(vm: &Vm, v: &Value) -> PyResult<Value> {
             Value::Obj(o) => match &o.payload {
                 Payload::Int(b) => Some(int::int_from_bigint(b.clone())),
                 Payload::Float(f) => Some(Value::Float(*f)),
+                Payload::Complex(re, im) => Some(crate::builtins::complex::new_complex(*re, *im)),
                 _ => None,
             },
             _ => None,
@@ -902,6 +946,11 @@ pub fn native_contains(vm: &Vm, o: &Object, item: &Value) -> PyResult<Option<boo
                     }
                 }
                 return Ok(Some(false));
+            }
+            Payload::BigRange(r) => {
+                if let Some(i) = int::as_int_like(item) {
+                    return Ok(Some(r.position(&i).is_some()));
+                }
             }
             Payload::Range(r) => {
                 if let Some(i) = int::as_i64_like(item) {

@@ -82,7 +82,7 @@ fn slot_contains(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     if let Some(found) = ops::native_contains(vm, o, item)? {
         return Ok(Value::Bool(found));
     }
-    if matches!(o.payload, Payload::Range(_)) {
+    if matches!(o.payload, Payload::Range(_) | Payload::BigRange(_)) {
         // A non-int asked of a range: compare it with each item.
         let it = ops::get_iter(vm, v)?;
         while let Some(x) = ops::next(vm, &it)? {

@@ -5,7 +5,7 @@
 use crate::builtins::list::new_list;
 use crate::builtins::tuple::new_tuple;
 use crate::builtins::types::types;
-use crate::object::{Object, Payload};
+use crate::object::Payload;
 use crate::ops;
 use crate::strobj::new_str;
 use crate::value::{ObjRef, Value};
@@ -152,16 +152,12 @@ pub fn native_get_item(vm: &Vm, o: &ObjRef, v: &Value, key: &Value) -> PyResult<
             ))
         }
         Payload::Bytes(bs) => crate::builtins::bytes::bytes_getitem(vm, bs, key),
+        Payload::BigRange(r) => crate::bigrange::getitem(vm, r, key),
         Payload::Range(r) => {
-            if let Some((a, b, c)) = as_slice(key) {
-                let sl = slice_indices(vm, a, b, c, r.len() as usize)?;
-                let start = r.start + sl.start * r.step;
-                let step = r.step * sl.step;
-                let stop = start + sl.len as i64 * step;
-                return Ok(Value::Obj(ObjRef::new(Object::new(
-                    types().range,
-                    Payload::Range(crate::object::RangeObj { start, stop, step }),
-                ))));
+            if as_slice(key).is_some() {
+                // Slices keep CPython's (unnormalised) bounds.
+                let big = crate::bigrange::parts(o).unwrap_or_else(|| unreachable!());
+                return crate::bigrange::getitem(vm, &big, key);
             }
             let i = norm(vm, key, r.len() as usize, "range object")?;
             Ok(Value::Int(r.get(i as i64)))

@@ -65,6 +65,7 @@ pub struct BuiltinTypes {
     pub int: &'static Object,
     pub bool_: &'static Object,
     pub float: &'static Object,
+    pub complex: &'static Object,
     pub str: &'static Object,
     pub bytes: &'static Object,
     pub list: &'static Object,
@@ -176,6 +177,7 @@ fn build() -> BuiltinTypes {
     let int = b.make("int", &[object], BaseKind::Int, false);
     let bool_ = b.make("bool", &[int], BaseKind::Int, false);
     let float = b.make("float", &[object], BaseKind::Float, false);
+    let complex = b.make("complex", &[object], BaseKind::Complex, false);
     let str_ = b.make("str", &[object], BaseKind::Str, false);
     let bytes = b.make("bytes", &[object], BaseKind::Bytes, false);
     let list = b.make("list", &[object], BaseKind::List, false);
@@ -271,6 +273,7 @@ fn build() -> BuiltinTypes {
         int,
         bool_,
         float,
+        complex,
         str: str_,
         bytes,
         list,
