@@ -297,6 +297,10 @@ pub fn native_iter_state(_vm: &Vm, o: &ObjRef, v: &Value) -> PyResult<Option<Ite
             b: v.clone(),
             index: 0,
         },
+        Payload::ByteArray(b) => IterState::Bytes {
+            b: crate::builtins::bytes::new_bytes(b.snapshot()),
+            index: 0,
+        },
         Payload::Dict(d) => IterState::Dict {
             dict: v.clone(),
             pos: 0,

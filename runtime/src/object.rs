@@ -75,6 +75,8 @@ pub enum Payload {
     Str(PyStr),
     /// `bytes`
     Bytes(Box<[u8]>),
+    /// `bytearray`
+    ByteArray(Box<crate::builtins::bytearray::ByteArrayObj>),
     /// `tuple`
     Tuple(Box<[Value]>),
     /// `list`

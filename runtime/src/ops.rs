@@ -77,6 +77,7 @@ pub fn truthy(vm: &Vm, v: &Value) -> PyResult<bool> {
                 Payload::Complex(re, im) => *re != 0.0 || *im != 0.0,
                 Payload::Str(s) => s.char_len() > 0,
                 Payload::Bytes(b) => !b.is_empty(),
+                Payload::ByteArray(b) => !b.is_empty(),
                 Payload::Tuple(t) => !t.is_empty(),
                 Payload::List(l) => !l.lock().is_empty(),
                 Payload::Dict(d) => !d.is_empty(),
@@ -126,6 +127,7 @@ pub fn native_len(o: &Object) -> Option<usize> {
     match &o.payload {
         Payload::Str(s) => Some(s.char_len()),
         Payload::Bytes(b) => Some(b.len()),
+        Payload::ByteArray(b) => Some(b.len()),
         Payload::Tuple(t) => Some(t.len()),
         Payload::List(l) => Some(l.lock().len()),
         Payload::Dict(d) => Some(d.len()),
@@ -167,6 +169,11 @@ pub fn native_eq(a: &Value, b: &Value) -> Option<bool> {
                 (Payload::Str(s), Payload::Str(t)) => Some(s.same_text(t)),
                 (Payload::Int(s), Payload::Int(t)) => Some(s == t),
                 (Payload::Bytes(s), Payload::Bytes(t)) => Some(s == t),
+                (Payload::ByteArray(_), Payload::Bytes(_) | Payload::ByteArray(_))
+                | (Payload::Bytes(_), Payload::ByteArray(_)) => {
+                    let snap = crate::builtins::bytearray::buffer_of;
+                    Some(snap(a) == snap(b))
+                }
                 (Payload::Tuple(s), Payload::Tuple(t)) => {
                     if s.len() != t.len() {
                         return Some(false);
@@ -314,7 +321,10 @@ impl Vm {
                         }
                         Ok(crate::numhash::hash_frozenset(hs.into_iter(), items.len()))
                     }
-                    Payload::List(_) | Payload::Dict(_) | Payload::Set(_) => {
+                    Payload::List(_)
+                    | Payload::Dict(_)
+                    | Payload::Set(_)
+                    | Payload::ByteArray(_) => {
                         Err(self.type_error(format!("unhashable type: '{}'", o.type_name())))
                     }
                     Payload::Slice(..) => Err(self.type_error("unhashable type: 'slice'")),
@@ -422,6 +432,12 @@ pub fn payload_compare(vm: &Vm, x: &ObjRef, y: &ObjRef, op: u32) -> PyResult<Opt
     match (&x.payload, &y.payload) {
         (Payload::Str(s), Payload::Str(t)) => Ok(Some(cmp_ord(s.as_str().cmp(t.as_str()), op))),
         (Payload::Bytes(s), Payload::Bytes(t)) => Ok(Some(cmp_ord(s.cmp(t), op))),
+        (Payload::ByteArray(_), Payload::Bytes(_) | Payload::ByteArray(_))
+        | (Payload::Bytes(_), Payload::ByteArray(_)) => {
+            let snap = crate::builtins::bytearray::buffer_of;
+            let (s, t) = (snap(&Value::Obj(x.clone())), snap(&Value::Obj(y.clone())));
+            Ok(Some(cmp_ord(s.cmp(&t), op)))
+        }
         (Payload::Tuple(s), Payload::Tuple(t)) => seq_compare(vm, s, t, op).map(Some),
         (Payload::List(s), Payload::List(t)) => {
             let s = s.lock().clone();
@@ -715,6 +731,9 @@ fn binary_op_failed(vm: &Vm, a: &Value, b: &Value, op: BinaryOperator) -> PyResu
         if let Some(Payload::Bytes(_)) = a.as_obj().map(|o| &o.payload) {
             return Err(vm.type_error(format!("can't concat {} to bytes", vm.type_name(b))));
         }
+        if let Some(Payload::ByteArray(_)) = a.as_obj().map(|o| &o.payload) {
+            return Err(vm.type_error(format!("can't concat {} to bytearray", vm.type_name(b))));
+        }
         if let Value::Obj(o) = a {
             let what = match &o.payload {
                 Payload::Str(_) => Some("str"),
@@ -968,6 +987,14 @@ pub fn native_contains(vm: &Vm, o: &Object, item: &Value) -> PyResult<Option<boo
             }
             Payload::Bytes(b) => {
                 return crate::builtins::bytes::bytes_contains(vm, b, item).map(Some)
+            }
+            Payload::ByteArray(b) => {
+                let snap = b.snapshot();
+                let item = match item.as_obj().map(|o| &o.payload) {
+                    Some(Payload::ByteArray(x)) => crate::builtins::bytes::new_bytes(x.snapshot()),
+                    _ => item.clone(),
+                };
+                return crate::builtins::bytes::bytes_contains(vm, &snap, &item).map(Some);
             }
             _ => {}
         }

@@ -20,8 +20,9 @@
 //! and binary operators calling a class's Python special method from the
 //! BINARY_OP_PY_SPECIAL cache (`operator_methods.py`), and `complex`,
 //! `cmath`, big-int exponent and bytes-conversion regressions, and ranges
-//! over big-int bounds (`complex_numbers.py`, `cmath_values.py`,
-//! `number_defects.py`, `big_range.py`, `complex_threads.py`). Each
+//! over big-int bounds, and `bytearray` (`complex_numbers.py`,
+//! `cmath_values.py`, `number_defects.py`, `big_range.py`,
+//! `bytes_containers.py`, `complex_threads.py`). Each
 //! `scripts/NAME.out` is what `python3.11 scripts/NAME.py` prints.
 
 mod common;
@@ -260,4 +261,12 @@ fn big_range_matches_cpython() {
 #[test]
 fn complex_threads_match_cpython() {
     matches_cpython_both_ways("complex_threads");
+}
+
+/// `bytearray`: construction, item and slice assignment and deletion, the
+/// mutating methods, `+=`/`*=`, the bytes methods on bytearrays,
+/// comparisons with bytes, and CPython's error messages.
+#[test]
+fn bytes_containers_match_cpython() {
+    matches_cpython_both_ways("bytes_containers");
 }

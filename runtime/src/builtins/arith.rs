@@ -202,6 +202,10 @@ pub fn native_binary(vm: &Vm, a: &Value, b: &Value, op: BinaryOperator) -> PyRes
     };
     let pa = a.as_obj().map(|o| &o.payload);
     let pb = b.as_obj().map(|o| &o.payload);
+    let is_bytearray = |p: Option<&Payload>| matches!(p, Some(Payload::ByteArray(_)));
+    if matches!(op, Add | Multiply) && (is_bytearray(pa) || is_bytearray(pb)) {
+        return crate::builtins::bytearray::binary(vm, a, b, op == Multiply);
+    }
     match (op, pa, pb) {
         (Add, Some(Payload::Str(x)), Some(Payload::Str(y))) => {
             let mut s = String::with_capacity(x.as_str().len() + y.as_str().len());
@@ -315,6 +319,9 @@ pub fn native_inplace(
         return Ok(None);
     };
     match (&ao.payload, op) {
+        (Payload::ByteArray(_), Add | Multiply) => {
+            crate::builtins::bytearray::inplace(vm, a, b, op == Multiply)
+        }
         (Payload::List(_), Add) => {
             let items = crate::ops::collect_iter(vm, b)?;
             crate::builtins::list::list_extend_vec(a, items);

@@ -54,6 +54,7 @@ pub fn to_int(vm: &Vm, x: Option<&Value>, base: Option<&Value>) -> PyResult<Valu
                 Payload::Float(f) => float_to_int(vm, *f),
                 Payload::Str(s) => parse_int_str(vm, s.as_str(), 10),
                 Payload::Bytes(b) => parse_int_bytes(vm, b, 10),
+                Payload::ByteArray(b) => parse_int_bytes(vm, &b.snapshot(), 10),
                 _ => Err(vm.type_error(format!(
                     "int() argument must be a string, a bytes-like object or a real number, not '{}'",
                     o.type_name()
@@ -148,6 +149,15 @@ pub fn to_float(vm: &Vm, x: Option<&Value>) -> PyResult<f64> {
                         crate::builtins::repr::repr_str(s.as_str())
                     ))
                 }),
+                Payload::ByteArray(b) => std::str::from_utf8(&b.snapshot())
+                    .ok()
+                    .and_then(crate::format::parse_float)
+                    .ok_or_else(|| {
+                        vm.value_error(format!(
+                            "could not convert string to float: {}",
+                            crate::builtins::bytearray::repr(b)
+                        ))
+                    }),
                 Payload::Bytes(b) => std::str::from_utf8(b)
                     .ok()
                     .and_then(crate::format::parse_float)
@@ -337,6 +347,9 @@ pub fn construct_builtin(vm: &Vm, cls: &'static Object, args: CallArgs) -> PyRes
             )));
         }
         return Ok(Value::Float(to_float(vm, pos.first())?));
+    }
+    if is(t.bytearray) {
+        return crate::builtins::bytearray::construct(vm, args);
     }
     if is(t.complex) {
         return crate::builtins::complex::construct(vm, args);

@@ -4,6 +4,7 @@
 
 pub mod args;
 pub mod arith;
+pub mod bytearray;
 pub mod bytes;
 pub mod complex;
 pub mod ctors;
@@ -614,6 +615,7 @@ pub fn make_builtins_module() -> ObjRef {
     strmethods::register(&mut r);
     bytes::register(&mut r);
     complex::register(&mut r);
+    bytearray::register(&mut r);
     generator::register(&mut r);
     crate::set::register(&mut r);
     fileio::register(&mut r);
@@ -672,6 +674,7 @@ pub fn make_builtins_module() -> ObjRef {
         ("complex", t.complex),
         ("str", t.str),
         ("bytes", t.bytes),
+        ("bytearray", t.bytearray),
         ("list", t.list),
         ("tuple", t.tuple),
         ("dict", t.dict),

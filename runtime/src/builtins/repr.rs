@@ -212,6 +212,7 @@ pub fn repr_builtin(vm: &Vm, o: &crate::value::ObjRef, v: &Value) -> PyResult<St
         Payload::Float(f) => crate::format::float_repr(*f),
         Payload::Complex(re, im) => crate::format::complex_repr(*re, *im),
         Payload::Bytes(b) => repr_bytes(b),
+        Payload::ByteArray(b) => crate::builtins::bytearray::repr(b),
         Payload::Tuple(items) => {
             let Some(_g) = ReprGuard::enter(addr) else {
                 return Ok("(...)".into());

@@ -152,6 +152,7 @@ pub fn native_get_item(vm: &Vm, o: &ObjRef, v: &Value, key: &Value) -> PyResult<
             ))
         }
         Payload::Bytes(bs) => crate::builtins::bytes::bytes_getitem(vm, bs, key),
+        Payload::ByteArray(b) => crate::builtins::bytearray::getitem(vm, b, key),
         Payload::BigRange(r) => crate::bigrange::getitem(vm, r, key),
         Payload::Range(r) => {
             if as_slice(key).is_some() {
@@ -238,6 +239,7 @@ pub fn native_set_item(vm: &Vm, o: &ObjRef, key: Value, value: Value) -> PyResul
             Ok(())
         }
         Payload::Dict(d) => d.set(vm, key, value),
+        Payload::ByteArray(b) => crate::builtins::bytearray::setitem(vm, b, &key, &value),
         _ => Err(vm.type_error(format!(
             "'{}' object does not support item assignment",
             o.type_name()
@@ -277,6 +279,7 @@ pub fn native_del_item(vm: &Vm, o: &ObjRef, key: &Value) -> PyResult<()> {
             Some(_) => Ok(()),
             None => Err(vm.key_error(key.clone())),
         },
+        Payload::ByteArray(b) => crate::builtins::bytearray::delitem(vm, b, key),
         _ => Err(vm.type_error(format!(
             "'{}' object doesn't support item deletion",
             o.type_name()

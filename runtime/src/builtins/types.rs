@@ -68,6 +68,7 @@ pub struct BuiltinTypes {
     pub complex: &'static Object,
     pub str: &'static Object,
     pub bytes: &'static Object,
+    pub bytearray: &'static Object,
     pub list: &'static Object,
     pub tuple: &'static Object,
     pub dict: &'static Object,
@@ -180,6 +181,7 @@ fn build() -> BuiltinTypes {
     let complex = b.make("complex", &[object], BaseKind::Complex, false);
     let str_ = b.make("str", &[object], BaseKind::Str, false);
     let bytes = b.make("bytes", &[object], BaseKind::Bytes, false);
+    let bytearray = b.make("bytearray", &[object], o, false);
     let list = b.make("list", &[object], BaseKind::List, false);
     let tuple = b.make("tuple", &[object], BaseKind::Tuple, false);
     let set = b.make("set", &[object], BaseKind::Set, false);
@@ -276,6 +278,7 @@ fn build() -> BuiltinTypes {
         complex,
         str: str_,
         bytes,
+        bytearray,
         list,
         tuple,
         dict,
