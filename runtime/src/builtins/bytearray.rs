@@ -143,6 +143,9 @@ pub fn repr(b: &ByteArrayObj) -> String {
 
 /// `ba[key]`
 pub fn getitem(vm: &Vm, b: &ByteArrayObj, key: &Value) -> PyResult<Value> {
+    if slice_of(key).is_none() {
+        index_arg(vm, key)?;
+    }
     let snap = b.snapshot();
     let r = crate::builtins::bytes::bytes_getitem(vm, &snap, key).map_err(|e| {
         if vm.err_matches(&e, types().exc.index_error) {
