@@ -242,6 +242,7 @@ pub fn constant_value(c: &Constant, specialize: bool) -> Result<Value, String> {
         Constant::Bool(b) => Value::Bool(*b),
         Constant::Int(i) => crate::builtins::int::int_from_bigint(i.clone()),
         Constant::Float(f) => Value::Float(*f),
+        Constant::Complex(re, im) => crate::builtins::complex::new_complex(*re, *im),
         Constant::Str(s) => {
             if s.len() <= 40 && s.chars().all(|c| c.is_alphanumeric() || c == '_') {
                 Value::Obj(intern(s))

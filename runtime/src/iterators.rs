@@ -32,6 +32,12 @@ pub enum IterState {
     Tuple { tuple: Value, index: usize },
     /// range iterator
     Range { cur: i128, stop: i128, step: i128 },
+    /// iterator over a range with big-int bounds
+    BigRange {
+        next: num_bigint::BigInt,
+        step: num_bigint::BigInt,
+        remaining: num_bigint::BigInt,
+    },
     /// str iterator (byte position)
     Str { s: Value, pos: usize },
     /// bytes iterator
@@ -102,6 +108,7 @@ fn state_type_name(state: &IterState) -> &'static str {
         IterState::List { .. } => "list_iterator",
         IterState::Tuple { .. } => "tuple_iterator",
         IterState::Range { .. } => "range_iterator",
+        IterState::BigRange { .. } => "longrange_iterator",
         IterState::Str { s, .. } => {
             if s.as_obj()
                 .and_then(|o| o.as_str())
@@ -157,6 +164,7 @@ const ITER_TYPE_NAMES: &[&str] = &[
     "list_iterator",
     "tuple_iterator",
     "range_iterator",
+    "longrange_iterator",
     "str_ascii_iterator",
     "str_iterator",
     "bytes_iterator",
@@ -280,12 +288,21 @@ pub fn native_iter_state(_vm: &Vm, o: &ObjRef, v: &Value) -> PyResult<Option<Ite
             stop: r.stop as i128,
             step: r.step as i128,
         },
+        Payload::BigRange(r) => IterState::BigRange {
+            next: r.start.clone(),
+            step: r.step.clone(),
+            remaining: r.len.clone(),
+        },
         Payload::Str(_) => IterState::Str {
             s: v.clone(),
             pos: 0,
         },
         Payload::Bytes(_) => IterState::Bytes {
             b: v.clone(),
+            index: 0,
+        },
+        Payload::ByteArray(b) => IterState::Bytes {
+            b: crate::builtins::bytes::new_bytes(b.snapshot()),
             index: 0,
         },
         Payload::Dict(d) => IterState::Dict {
@@ -355,6 +372,11 @@ pub(crate) fn next_native_seq(state: &mut IterState) -> Option<Option<Value>> {
             }
             return Some(None);
         }
+        IterState::BigRange {
+            next,
+            step,
+            remaining,
+        } => return Some(crate::bigrange::next(next, step, remaining)),
         _ => return None,
     };
     *state = IterState::Done;

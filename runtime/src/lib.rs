@@ -7,6 +7,7 @@
 //! `runtime` is the embedding API and `main.rs` the CLI.
 
 pub mod attrs;
+pub mod bigrange;
 pub mod builtins;
 pub mod code;
 pub mod compiler;

@@ -69,10 +69,14 @@ pub enum Payload {
     Int(BigInt),
     /// A `float` subclass instance or a boxed float.
     Float(f64),
+    /// A `complex` (or subclass instance): real and imaginary parts.
+    Complex(f64, f64),
     /// `str`
     Str(PyStr),
     /// `bytes`
     Bytes(Box<[u8]>),
+    /// `bytearray`
+    ByteArray(Box<crate::builtins::bytearray::ByteArrayObj>),
     /// `tuple`
     Tuple(Box<[Value]>),
     /// `list`
@@ -83,6 +87,8 @@ pub enum Payload {
     Set(Box<SetObj>),
     /// `range`
     Range(RangeObj),
+    /// A `range` whose bounds do not fit an `i64`.
+    BigRange(Box<crate::bigrange::BigRangeObj>),
     /// `slice`
     Slice(Value, Value, Value),
     /// A Python function.

@@ -74,13 +74,16 @@ pub fn truthy(vm: &Vm, v: &Value) -> PyResult<bool> {
             Ok(match &o.payload {
                 Payload::Int(b) => !b.is_zero(),
                 Payload::Float(f) => *f != 0.0,
+                Payload::Complex(re, im) => *re != 0.0 || *im != 0.0,
                 Payload::Str(s) => s.char_len() > 0,
                 Payload::Bytes(b) => !b.is_empty(),
+                Payload::ByteArray(b) => !b.is_empty(),
                 Payload::Tuple(t) => !t.is_empty(),
                 Payload::List(l) => !l.lock().is_empty(),
                 Payload::Dict(d) => !d.is_empty(),
                 Payload::Set(s) => !s.is_empty(),
                 Payload::Range(r) => !r.is_empty(),
+                Payload::BigRange(r) => !r.len.is_zero(),
                 _ => true,
             })
         }
@@ -111,6 +114,9 @@ pub fn len(vm: &Vm, v: &Value) -> PyResult<usize> {
         if let Some(n) = native_len(o) {
             return Ok(n);
         }
+        if let Payload::BigRange(r) = &o.payload {
+            return crate::bigrange::len(vm, r);
+        }
     }
     Err(vm.type_error(format!("object of type '{}' has no len()", vm.type_name(v))))
 }
@@ -121,11 +127,13 @@ pub fn native_len(o: &Object) -> Option<usize> {
     match &o.payload {
         Payload::Str(s) => Some(s.char_len()),
         Payload::Bytes(b) => Some(b.len()),
+        Payload::ByteArray(b) => Some(b.len()),
         Payload::Tuple(t) => Some(t.len()),
         Payload::List(l) => Some(l.lock().len()),
         Payload::Dict(d) => Some(d.len()),
         Payload::Set(s) => Some(s.len()),
         Payload::Range(r) => Some(r.len() as usize),
+        Payload::BigRange(r) => r.len.to_i64().map(|n| n as usize),
         Payload::Iter(it) => iterators::view_len(it),
         _ => None,
     }
@@ -161,6 +169,11 @@ pub fn native_eq(a: &Value, b: &Value) -> Option<bool> {
                 (Payload::Str(s), Payload::Str(t)) => Some(s.same_text(t)),
                 (Payload::Int(s), Payload::Int(t)) => Some(s == t),
                 (Payload::Bytes(s), Payload::Bytes(t)) => Some(s == t),
+                (Payload::ByteArray(_), Payload::Bytes(_) | Payload::ByteArray(_))
+                | (Payload::Bytes(_), Payload::ByteArray(_)) => {
+                    let snap = crate::builtins::bytearray::buffer_of;
+                    Some(snap(a) == snap(b))
+                }
                 (Payload::Tuple(s), Payload::Tuple(t)) => {
                     if s.len() != t.len() {
                         return Some(false);
@@ -179,7 +192,20 @@ pub fn native_eq(a: &Value, b: &Value) -> Option<bool> {
                         && (r.is_empty()
                             || (r.start == s.start && (r.len() == 1 || r.step == s.step))),
                 ),
+                (Payload::BigRange(_), Payload::Range(_) | Payload::BigRange(_))
+                | (Payload::Range(_), Payload::BigRange(_)) => {
+                    match (crate::bigrange::parts(x), crate::bigrange::parts(y)) {
+                        (Some(r), Some(s)) => Some(crate::bigrange::eq(&r, &s)),
+                        _ => Some(false),
+                    }
+                }
                 (Payload::Float(p), Payload::Float(q)) => Some(p == q),
+                (Payload::Complex(re, im), _) => {
+                    Some(crate::builtins::complex::complex_eq((*re, *im), b).unwrap_or(false))
+                }
+                (_, Payload::Complex(re, im)) => {
+                    Some(crate::builtins::complex::complex_eq((*re, *im), a).unwrap_or(false))
+                }
                 // Other built-in objects compare by identity.
                 _ => Some(ObjRef::ptr_eq(x, y)),
             }
@@ -189,6 +215,9 @@ pub fn native_eq(a: &Value, b: &Value) -> Option<bool> {
                 return None;
             }
             match (&o.payload, other) {
+                (Payload::Complex(re, im), _) => {
+                    Some(crate::builtins::complex::complex_eq((*re, *im), other).unwrap_or(false))
+                }
                 (Payload::Int(_), _) => Some(false),
                 (Payload::Float(f), Value::Float(g)) => Some(f == g),
                 _ => Some(false),
@@ -270,6 +299,9 @@ impl Vm {
                     Payload::Str(s) => Ok(s.hash()),
                     Payload::Int(b) => Ok(crate::numhash::hash_bigint(b)),
                     Payload::Float(f) => Ok(crate::numhash::hash_float(*f).unwrap_or(0)),
+                    Payload::Complex(re, im) => {
+                        Ok(crate::builtins::complex::complex_hash(o, (*re, *im)))
+                    }
                     Payload::Bytes(b) => Ok(crate::strobj::hash_str(&String::from_utf8_lossy(b))),
                     Payload::Tuple(t) => {
                         let mut hs = Vec::with_capacity(t.len());
@@ -289,10 +321,17 @@ impl Vm {
                         }
                         Ok(crate::numhash::hash_frozenset(hs.into_iter(), items.len()))
                     }
-                    Payload::List(_) | Payload::Dict(_) | Payload::Set(_) => {
+                    Payload::List(_)
+                    | Payload::Dict(_)
+                    | Payload::Set(_)
+                    | Payload::ByteArray(_) => {
                         Err(self.type_error(format!("unhashable type: '{}'", o.type_name())))
                     }
                     Payload::Slice(..) => Err(self.type_error("unhashable type: 'slice'")),
+                    Payload::Range(_) | Payload::BigRange(_) => match crate::bigrange::parts(o) {
+                        Some(r) => crate::bigrange::hash(self, &r),
+                        None => Ok(0),
+                    },
                     _ => Ok(crate::numhash::hash_pointer(o as *const Object as usize)),
                 }
             }
@@ -393,6 +432,12 @@ pub fn payload_compare(vm: &Vm, x: &ObjRef, y: &ObjRef, op: u32) -> PyResult<Opt
     match (&x.payload, &y.payload) {
         (Payload::Str(s), Payload::Str(t)) => Ok(Some(cmp_ord(s.as_str().cmp(t.as_str()), op))),
         (Payload::Bytes(s), Payload::Bytes(t)) => Ok(Some(cmp_ord(s.cmp(t), op))),
+        (Payload::ByteArray(_), Payload::Bytes(_) | Payload::ByteArray(_))
+        | (Payload::Bytes(_), Payload::ByteArray(_)) => {
+            let snap = crate::builtins::bytearray::buffer_of;
+            let (s, t) = (snap(&Value::Obj(x.clone())), snap(&Value::Obj(y.clone())));
+            Ok(Some(cmp_ord(s.cmp(&t), op)))
+        }
         (Payload::Tuple(s), Payload::Tuple(t)) => seq_compare(vm, s, t, op).map(Some),
         (Payload::List(s), Payload::List(t)) => {
             let s = s.lock().clone();
@@ -482,14 +527,27 @@ pub fn compare(vm: &Vm, a: &Value, b: &Value, op: u32) -> PyResult<Value> {
         }
     }
     match op {
-        2 => Ok(Value::Bool(a.is(b) || native_eq(a, b) == Some(true))),
-        3 => Ok(Value::Bool(!(a.is(b) || native_eq(a, b) == Some(true)))),
+        2 | 3 => Ok(Value::Bool(fallback_eq(a, b) == (op == 2))),
         _ => Err(vm.type_error(format!(
             "'{}' not supported between instances of '{}' and '{}'",
             CMP_SYMBOLS[op as usize],
             vm.type_name(a),
             vm.type_name(b)
         ))),
+    }
+}
+
+/// Equality when no `__eq__` decided: identity, the native equality, and
+/// the values of complex subclass instances.
+fn fallback_eq(a: &Value, b: &Value) -> bool {
+    use crate::builtins::complex::{complex_eq, complex_parts};
+    if a.is(b) || native_eq(a, b) == Some(true) {
+        return true;
+    }
+    match (complex_parts(a), complex_parts(b)) {
+        (Some(c), _) => complex_eq(c, b) == Some(true),
+        (_, Some(c)) => complex_eq(c, a) == Some(true),
+        _ => false,
     }
 }
 
@@ -673,6 +731,9 @@ fn binary_op_failed(vm: &Vm, a: &Value, b: &Value, op: BinaryOperator) -> PyResu
         if let Some(Payload::Bytes(_)) = a.as_obj().map(|o| &o.payload) {
             return Err(vm.type_error(format!("can't concat {} to bytes", vm.type_name(b))));
         }
+        if let Some(Payload::ByteArray(_)) = a.as_obj().map(|o| &o.payload) {
+            return Err(vm.type_error(format!("can't concat {} to bytearray", vm.type_name(b))));
+        }
         if let Value::Obj(o) = a {
             let what = match &o.payload {
                 Payload::Str(_) => Some("str"),
@@ -721,6 +782,7 @@ pub fn negative(vm: &Vm, v: &Value) -> PyResult<Value> {
             Value::Obj(o) => match &o.payload {
                 Payload::Int(b) => Some(int::int_from_bigint(-b.clone())),
                 Payload::Float(f) => Some(Value::Float(-f)),
+                Payload::Complex(re, im) => Some(crate::builtins::complex::new_complex(-re, -im)),
                 _ => None,
             },
             _ => None,
@@ -737,6 +799,7 @@ pub fn positive(vm: &Vm, v: &Value) -> PyResult<Value> {
             Value::Obj(o) => match &o.payload {
                 Payload::Int(b) => Some(int::int_from_bigint(b.clone())),
                 Payload::Float(f) => Some(Value::Float(*f)),
+                Payload::Complex(re, im) => Some(crate::builtins::complex::new_complex(*re, *im)),
                 _ => None,
             },
             _ => None,
@@ -903,6 +966,11 @@ pub fn native_contains(vm: &Vm, o: &Object, item: &Value) -> PyResult<Option<boo
                 }
                 return Ok(Some(false));
             }
+            Payload::BigRange(r) => {
+                if let Some(i) = int::as_int_like(item) {
+                    return Ok(Some(r.position(&i).is_some()));
+                }
+            }
             Payload::Range(r) => {
                 if let Some(i) = int::as_i64_like(item) {
                     let n = r.len();
@@ -919,6 +987,14 @@ pub fn native_contains(vm: &Vm, o: &Object, item: &Value) -> PyResult<Option<boo
             }
             Payload::Bytes(b) => {
                 return crate::builtins::bytes::bytes_contains(vm, b, item).map(Some)
+            }
+            Payload::ByteArray(b) => {
+                let snap = b.snapshot();
+                let item = match item.as_obj().map(|o| &o.payload) {
+                    Some(Payload::ByteArray(x)) => crate::builtins::bytes::new_bytes(x.snapshot()),
+                    _ => item.clone(),
+                };
+                return crate::builtins::bytes::bytes_contains(vm, &snap, &item).map(Some);
             }
             _ => {}
         }

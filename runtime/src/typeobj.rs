@@ -107,6 +107,8 @@ pub enum BaseKind {
     Int,
     /// float
     Float,
+    /// complex
+    Complex,
     /// str
     Str,
     /// bytes

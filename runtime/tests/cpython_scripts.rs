@@ -23,7 +23,11 @@
 //! from `map`/`filter` callbacks, `property.__new__`, recursion through
 //! `__call__`, one-argument `super`, `platform` (`builtin_defects.py`),
 //! and `open()` in binary and text modes with seeks, newlines and
-//! encodings (`file_modes.py`). Each
+//! encodings (`file_modes.py`), and `complex`,
+//! `cmath`, big-int exponent and bytes-conversion regressions, and ranges
+//! over big-int bounds, and `bytearray` (`complex_numbers.py`,
+//! `cmath_values.py`, `number_defects.py`, `big_range.py`,
+//! `bytes_containers.py`, `complex_threads.py`). Each
 //! `scripts/NAME.out` is what `python3.11 scripts/NAME.py` prints.
 
 mod common;
@@ -235,4 +239,47 @@ fn builtin_defects_match_cpython() {
 #[test]
 fn file_modes_match_cpython() {
     matches_cpython_both_ways("file_modes");
+/// `complex`: imaginary literals, construction from numbers, strings and
+/// `__complex__`, arithmetic with int/float, signed zeros in repr,
+/// numeric hashing, `format` specs and CPython's error messages.
+#[test]
+fn complex_numbers_match_cpython() {
+    matches_cpython_both_ways("complex_numbers");
+}
+
+/// `cmath` over finite values: branch cuts, signed zeros, domain and
+/// range errors, `phase`/`polar`/`rect`, `isclose`, the constants.
+#[test]
+fn cmath_values_match_cpython() {
+    matches_cpython_both_ways("cmath_values");
+}
+
+/// Big-int exponents of 0, 1 and -1, `int * bytes`, `float(bytes)` and
+/// `int(bytes)` (each once a silent wrong answer or a refusal).
+#[test]
+fn number_defects_match_cpython() {
+    matches_cpython_both_ways("number_defects");
+}
+
+/// `range` with bounds beyond `i64`: indexing, slicing, membership,
+/// `index`, equality, hashing, iteration, reversal, `len` overflow; and
+/// range slices keeping CPython's bounds.
+#[test]
+fn big_range_matches_cpython() {
+    matches_cpython_both_ways("big_range");
+}
+
+/// Eight threads computing with complex values and big ranges at once,
+/// filling a shared list and a dict keyed by complex numbers.
+#[test]
+fn complex_threads_match_cpython() {
+    matches_cpython_both_ways("complex_threads");
+}
+
+/// `bytearray`: construction, item and slice assignment and deletion, the
+/// mutating methods, `+=`/`*=`, the bytes methods on bytearrays,
+/// comparisons with bytes, and CPython's error messages.
+#[test]
+fn bytes_containers_match_cpython() {
+    matches_cpython_both_ways("bytes_containers");
 }

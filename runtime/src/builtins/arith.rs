@@ -1,5 +1,5 @@
-//! Native binary operators of the built-in types: int and float
-//! arithmetic with Python's rules and errors, sequence concatenation and
+//! Native binary operators of the built-in types: int, float (and,
+//! through `complex.rs`, complex) arithmetic with Python's rules and errors, sequence concatenation and
 //! repetition, set algebra, dict union, and `%` formatting of str.
 
 use crate::builtins::int::{self, int_from_bigint, is_int_like};
@@ -186,6 +186,9 @@ pub fn native_binary(vm: &Vm, a: &Value, b: &Value, op: BinaryOperator) -> PyRes
     if is_int_like(a) && is_int_like(b) {
         return int_op(vm, a, b, op);
     }
+    if let Some(r) = crate::builtins::complex::complex_binary(vm, a, b, op)? {
+        return Ok(Some(r));
+    }
     if (is_float(a) || is_int_like(a)) && (is_float(b) || is_int_like(b)) {
         if let (Some(x), Some(y)) = (float_of(vm, a)?, float_of(vm, b)?) {
             if matches!(op, And | Or | Xor | LShift | RShift | MatrixMultiply) {
@@ -199,6 +202,10 @@ pub fn native_binary(vm: &Vm, a: &Value, b: &Value, op: BinaryOperator) -> PyRes
     };
     let pa = a.as_obj().map(|o| &o.payload);
     let pb = b.as_obj().map(|o| &o.payload);
+    let is_bytearray = |p: Option<&Payload>| matches!(p, Some(Payload::ByteArray(_)));
+    if matches!(op, Add | Multiply) && (is_bytearray(pa) || is_bytearray(pb)) {
+        return crate::builtins::bytearray::binary(vm, a, b, op == Multiply);
+    }
     match (op, pa, pb) {
         (Add, Some(Payload::Str(x)), Some(Payload::Str(y))) => {
             let mut s = String::with_capacity(x.as_str().len() + y.as_str().len());
@@ -271,6 +278,10 @@ pub fn native_binary(vm: &Vm, a: &Value, b: &Value, op: BinaryOperator) -> PyRes
             Some(n) => Ok(Some(crate::builtins::bytes::new_bytes(x.repeat(n)))),
             None => Ok(None),
         },
+        (Multiply, _, Some(Payload::Bytes(y))) => match repeat_count(vm, a)? {
+            Some(n) => Ok(Some(crate::builtins::bytes::new_bytes(y.repeat(n)))),
+            None => Ok(None),
+        },
         (Or | And | Subtract | Xor, Some(Payload::Iter(_)), _)
         | (Or | And | Subtract | Xor, _, Some(Payload::Iter(_)))
             if is_view(a) || is_view(b) =>
@@ -308,6 +319,9 @@ pub fn native_inplace(
         return Ok(None);
     };
     match (&ao.payload, op) {
+        (Payload::ByteArray(_), Add | Multiply) => {
+            crate::builtins::bytearray::inplace(vm, a, b, op == Multiply)
+        }
         (Payload::List(_), Add) => {
             let items = crate::ops::collect_iter(vm, b)?;
             crate::builtins::list::list_extend_vec(a, items);

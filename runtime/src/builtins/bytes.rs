@@ -298,6 +298,9 @@ pub fn make_bytes(vm: &Vm, pos: &[Value]) -> PyResult<Value> {
             if let Some(Payload::Bytes(b)) = v.as_obj().map(|o| &o.payload) {
                 return Ok(new_bytes(b.to_vec()));
             }
+            if let Some(Payload::ByteArray(b)) = v.as_obj().map(|o| &o.payload) {
+                return Ok(new_bytes(b.snapshot()));
+            }
             let mut out = Vec::new();
             for it in ops::collect_iter(vm, v)? {
                 let n = ops::index_i64(vm, &it)?;

@@ -31,7 +31,9 @@ pub fn to_int(vm: &Vm, x: Option<&Value>, base: Option<&Value>) -> PyResult<Valu
         }
         let s = match x.as_obj().map(|o| &o.payload) {
             Some(Payload::Str(s)) => s.as_str().to_string(),
-            Some(Payload::Bytes(b)) => String::from_utf8_lossy(b).to_string(),
+            Some(Payload::Bytes(b)) => {
+                return parse_int_bytes(vm, b, base as u32);
+            }
             _ => return Err(vm.type_error("int() can't convert non-string with explicit base")),
         };
         return parse_int_str(vm, &s, base as u32);
@@ -51,7 +53,8 @@ pub fn to_int(vm: &Vm, x: Option<&Value>, base: Option<&Value>) -> PyResult<Valu
                 Payload::Int(b) => Ok(int_from_bigint(b.clone())),
                 Payload::Float(f) => float_to_int(vm, *f),
                 Payload::Str(s) => parse_int_str(vm, s.as_str(), 10),
-                Payload::Bytes(b) => parse_int_str(vm, &String::from_utf8_lossy(b), 10),
+                Payload::Bytes(b) => parse_int_bytes(vm, b, 10),
+                Payload::ByteArray(b) => parse_int_bytes(vm, &b.snapshot(), 10),
                 _ => Err(vm.type_error(format!(
                     "int() argument must be a string, a bytes-like object or a real number, not '{}'",
                     o.type_name()
@@ -66,6 +69,17 @@ pub fn to_int(vm: &Vm, x: Option<&Value>, base: Option<&Value>) -> PyResult<Valu
 }
 
 fn parse_int_str(vm: &Vm, s: &str, base: u32) -> PyResult<Value> {
+    parse_int_text(vm, s, base, || crate::builtins::repr::repr_str(s))
+}
+
+/// `int(b"...")`: the text of the bytes, with the bytes shown in errors.
+fn parse_int_bytes(vm: &Vm, b: &[u8], base: u32) -> PyResult<Value> {
+    parse_int_text(vm, &String::from_utf8_lossy(b), base, || {
+        crate::builtins::repr::repr_bytes(b)
+    })
+}
+
+fn parse_int_text(vm: &Vm, s: &str, base: u32, shown: impl Fn() -> String) -> PyResult<Value> {
     let limit = vm
         .interp
         .int_max_str_digits
@@ -84,7 +98,7 @@ fn parse_int_str(vm: &Vm, s: &str, base: u32) -> PyResult<Value> {
         None => Err(vm.value_error(format!(
             "invalid literal for int() with base {}: {}",
             base,
-            crate::builtins::repr::repr_str(s)
+            shown()
         ))),
     }
 }
@@ -135,6 +149,24 @@ pub fn to_float(vm: &Vm, x: Option<&Value>) -> PyResult<f64> {
                         crate::builtins::repr::repr_str(s.as_str())
                     ))
                 }),
+                Payload::ByteArray(b) => std::str::from_utf8(&b.snapshot())
+                    .ok()
+                    .and_then(crate::format::parse_float)
+                    .ok_or_else(|| {
+                        vm.value_error(format!(
+                            "could not convert string to float: {}",
+                            crate::builtins::bytearray::repr(b)
+                        ))
+                    }),
+                Payload::Bytes(b) => std::str::from_utf8(b)
+                    .ok()
+                    .and_then(crate::format::parse_float)
+                    .ok_or_else(|| {
+                        vm.value_error(format!(
+                            "could not convert string to float: {}",
+                            crate::builtins::repr::repr_bytes(b)
+                        ))
+                    }),
                 _ => Err(vm.type_error(format!(
                     "float() argument must be a string or a real number, not '{}'",
                     o.type_name()
@@ -156,6 +188,13 @@ fn range_arg(vm: &Vm, v: &Value) -> PyResult<i64> {
 
 /// `range(...)`
 pub fn make_range(vm: &Vm, pos: &[Value]) -> PyResult<Value> {
+    if (1..=3).contains(&pos.len())
+        && !pos
+            .iter()
+            .all(|v| matches!(v, Value::Int(_) | Value::Bool(_)))
+    {
+        return crate::bigrange::make(vm, pos);
+    }
     let (start, stop, step) = match pos.len() {
         1 => (0, range_arg(vm, &pos[0])?, 1),
         2 => (range_arg(vm, &pos[0])?, range_arg(vm, &pos[1])?, 1),
@@ -233,6 +272,10 @@ fn base_payload(
             v => Payload::Int(int::to_bigint(&v).unwrap_or_default()),
         },
         BaseKind::Float => Payload::Float(to_float(vm, pos.first())?),
+        BaseKind::Complex => {
+            let (re, im) = crate::builtins::complex::complex_value(vm, args)?;
+            Payload::Complex(re, im)
+        }
         BaseKind::Str => Payload::Str(PyStr::new(to_str(vm, args)?)),
         BaseKind::Bytes => match crate::builtins::bytes::make_bytes(vm, pos)? {
             Value::Obj(o) => match &o.payload {
@@ -304,6 +347,12 @@ pub fn construct_builtin(vm: &Vm, cls: &'static Object, args: CallArgs) -> PyRes
             )));
         }
         return Ok(Value::Float(to_float(vm, pos.first())?));
+    }
+    if is(t.bytearray) {
+        return crate::builtins::bytearray::construct(vm, args);
+    }
+    if is(t.complex) {
+        return crate::builtins::complex::construct(vm, args);
     }
     if is(t.str) {
         return Ok(new_str(to_str(vm, args)?));

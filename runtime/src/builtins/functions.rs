@@ -148,6 +148,9 @@ fn abs(vm: &Vm, args: CallArgs) -> PyResult<Value> {
             if let Some(Payload::Float(f)) = v.as_obj().map(|o| &o.payload) {
                 return Ok(Value::Float(f.abs()));
             }
+            if let Some(c) = crate::builtins::complex::complex_parts(v) {
+                return crate::builtins::complex::complex_abs(vm, c);
+            }
             Err(vm.type_error(format!("bad operand type for abs(): '{}'", vm.type_name(v))))
         }
     }
@@ -272,6 +275,7 @@ fn reversed(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     }
     if let Value::Obj(o) = v {
         match &o.payload {
+            Payload::BigRange(r) => return Ok(crate::bigrange::reversed(r)),
             Payload::Dict(d) => {
                 let mut keys = d.keys();
                 keys.reverse();

@@ -336,6 +336,16 @@ pub fn int_pow(vm: &Vm, a: &BigInt, b: &BigInt, modulus: Option<&BigInt>) -> PyR
         }
         return Ok(Value::Float(fa.powf(fb)));
     }
+    // 0, 1 and -1 have every power, however large the exponent.
+    if a.is_zero() {
+        return Ok(Value::Int(i64::from(b.is_zero())));
+    }
+    if a.is_one() {
+        return Ok(Value::Int(1));
+    }
+    if *a == -BigInt::one() {
+        return Ok(Value::Int(if b.is_odd() { -1 } else { 1 }));
+    }
     let e = b
         .to_u64()
         .ok_or_else(|| vm.overflow_error("exponent too large"))?;

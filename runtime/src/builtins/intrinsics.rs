@@ -122,6 +122,12 @@ pub fn get(vm: &Vm, o: &ObjRef, v: &Value, name: &str) -> PyResult<Option<Value>
             "step" => Some(Value::Int(r.step)),
             _ => None,
         },
+        Payload::BigRange(r) => match name {
+            "start" => Some(crate::builtins::int::int_from_bigint(r.start.clone())),
+            "stop" => Some(crate::builtins::int::int_from_bigint(r.stop.clone())),
+            "step" => Some(crate::builtins::int::int_from_bigint(r.step.clone())),
+            _ => None,
+        },
         Payload::Cell(c) => match name {
             "cell_contents" => {
                 let x = c.lock().clone();
@@ -130,6 +136,11 @@ pub fn get(vm: &Vm, o: &ObjRef, v: &Value, name: &str) -> PyResult<Option<Value>
                 }
                 Some(x)
             }
+            _ => None,
+        },
+        Payload::Complex(re, im) => match name {
+            "real" => Some(Value::Float(*re)),
+            "imag" => Some(Value::Float(*im)),
             _ => None,
         },
         Payload::Int(_) => match name {

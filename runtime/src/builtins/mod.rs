@@ -1,10 +1,12 @@
 //! The built-in namespace: registration helpers for native methods, the
 //! `builtins` module itself, and the small method groups of `object`,
-//! `type`, exceptions, `int` and `float`.
+//! `type`, exceptions, `int` and `float` (`complex` has its own module).
 
 pub mod args;
 pub mod arith;
+pub mod bytearray;
 pub mod bytes;
+pub mod complex;
 pub mod ctors;
 pub mod dict;
 pub mod dynamic;
@@ -628,6 +630,8 @@ pub fn make_builtins_module() -> ObjRef {
     strmod::register(&mut r);
     strmethods::register(&mut r);
     bytes::register(&mut r);
+    complex::register(&mut r);
+    bytearray::register(&mut r);
     generator::register(&mut r);
     crate::set::register(&mut r);
     fileio::register(&mut r);
@@ -684,8 +688,10 @@ pub fn make_builtins_module() -> ObjRef {
         ("int", t.int),
         ("bool", t.bool_),
         ("float", t.float),
+        ("complex", t.complex),
         ("str", t.str),
         ("bytes", t.bytes),
+        ("bytearray", t.bytearray),
         ("list", t.list),
         ("tuple", t.tuple),
         ("dict", t.dict),

@@ -31,24 +31,26 @@ fn slice_indices(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     ]))
 }
 
-fn range_of(vm: &Vm, v: &Value) -> PyResult<crate::object::RangeObj> {
-    match v.as_obj().map(|o| &o.payload) {
-        Some(Payload::Range(r)) => Ok(r.clone()),
-        _ => Err(vm.type_error("descriptor requires a 'range' object")),
-    }
-}
-
 fn range_index(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     arg_count(vm, "index", &args, 2, 2)?;
-    let r = range_of(vm, &args.pos()[0])?;
+    let r = args.pos()[0]
+        .as_obj()
+        .and_then(|o| crate::bigrange::parts(o))
+        .ok_or_else(|| vm.type_error("descriptor requires a 'range' object"))?;
     let v = &args.pos()[1];
-    if let Some(i) = crate::builtins::int::as_i64_like(v) {
-        let off = i as i128 - r.start as i128;
-        if off % r.step as i128 == 0 {
-            let k = off / r.step as i128;
-            if k >= 0 && k < r.len() as i128 {
-                return Ok(Value::Int(k as i64));
+    if let Some(i) = crate::builtins::int::as_int_like(v) {
+        if let Some(k) = r.position(&i) {
+            return Ok(crate::builtins::int::int_from_bigint(k));
+        }
+    } else {
+        // Another kind of value: compared with each element.
+        let it = ops::get_iter(vm, &args.pos()[0])?;
+        let mut k = 0i64;
+        while let Some(x) = ops::next(vm, &it)? {
+            if x.is(v) || vm.eq_bool(&x, v)? {
+                return Ok(Value::Int(k));
             }
+            k += 1;
         }
     }
     Err(vm.value_error(format!("{} is not in range", vm.repr_of(v)?)))

@@ -210,7 +210,9 @@ pub fn repr_builtin(vm: &Vm, o: &crate::value::ObjRef, v: &Value) -> PyResult<St
         Payload::Str(s) => repr_str(s.as_str()),
         Payload::Int(b) => bigint_str(vm, b)?,
         Payload::Float(f) => crate::format::float_repr(*f),
+        Payload::Complex(re, im) => crate::format::complex_repr(*re, *im),
         Payload::Bytes(b) => repr_bytes(b),
+        Payload::ByteArray(b) => crate::builtins::bytearray::repr(b),
         Payload::Tuple(items) => {
             let Some(_g) = ReprGuard::enter(addr) else {
                 return Ok("(...)".into());
@@ -262,6 +264,7 @@ pub fn repr_builtin(vm: &Vm, o: &crate::value::ObjRef, v: &Value) -> PyResult<St
                 }
             }
         }
+        Payload::BigRange(r) => crate::bigrange::repr(r),
         Payload::Range(r) => {
             if r.step == 1 {
                 format!("range({}, {})", r.start, r.stop)

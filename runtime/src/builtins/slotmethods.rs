@@ -82,7 +82,7 @@ fn slot_contains(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     if let Some(found) = ops::native_contains(vm, o, item)? {
         return Ok(Value::Bool(found));
     }
-    if matches!(o.payload, Payload::Range(_)) {
+    if matches!(o.payload, Payload::Range(_) | Payload::BigRange(_)) {
         // A non-int asked of a range: compare it with each item.
         let it = ops::get_iter(vm, v)?;
         while let Some(x) = ops::next(vm, &it)? {
@@ -235,14 +235,16 @@ pub fn register() {
         t.set,
         t.frozenset,
         t.range,
+        t.complex,
+        t.bytearray,
     ] {
         add_if_absent(cls, "__repr__", slot_repr);
     }
     add_if_absent(t.str, "__str__", str_str);
-    for cls in [t.str, t.bytes, t.tuple, t.frozenset, t.range] {
+    for cls in [t.str, t.bytes, t.tuple, t.frozenset, t.range, t.complex] {
         add_if_absent(cls, "__hash__", slot_hash);
     }
-    for cls in [t.list, t.dict, t.set] {
+    for cls in [t.list, t.dict, t.set, t.bytearray] {
         cls.type_data_of_self()
             .own_dict()
             .set_by_name("__hash__", Value::None);
@@ -256,22 +258,39 @@ pub fn register() {
         t.set,
         t.frozenset,
         t.range,
+        t.bytearray,
     ] {
         add_if_absent(cls, "__len__", slot_len);
         add_if_absent(cls, "__contains__", slot_contains);
         add_if_absent(cls, "__iter__", slot_iter);
     }
-    for cls in [t.str, t.bytes, t.tuple, t.list, t.dict, t.range] {
+    for cls in [
+        t.str,
+        t.bytes,
+        t.tuple,
+        t.list,
+        t.dict,
+        t.range,
+        t.bytearray,
+    ] {
         add_if_absent(cls, "__getitem__", slot_getitem);
     }
-    for cls in [t.list, t.dict] {
+    for cls in [t.list, t.dict, t.bytearray] {
         add_if_absent(cls, "__setitem__", slot_setitem);
         add_if_absent(cls, "__delitem__", slot_delitem);
     }
-    for cls in [t.str, t.bytes, t.tuple, t.list, t.set, t.frozenset] {
+    for cls in [
+        t.str,
+        t.bytes,
+        t.tuple,
+        t.list,
+        t.set,
+        t.frozenset,
+        t.bytearray,
+    ] {
         add_comparisons(cls);
     }
-    for cls in [t.str, t.bytes, t.tuple, t.list] {
+    for cls in [t.str, t.bytes, t.tuple, t.list, t.bytearray] {
         add_if_absent(cls, "__add__", slot_add);
         add_if_absent(cls, "__mul__", slot_mul);
         add_if_absent(cls, "__rmul__", slot_rmul);

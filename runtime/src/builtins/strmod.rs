@@ -94,6 +94,10 @@ pub fn format_builtin(vm: &Vm, v: &Value, spec: &str) -> PyResult<String> {
                 let s = fmt::parse_format_spec_for(spec, &tname).map_err(|e| vm.fmt_err(e))?;
                 return fmt::format_float_for(*f, &s, &tname).map_err(|e| vm.fmt_err(e));
             }
+            Payload::Complex(re, im) if !spec.is_empty() => {
+                let s = fmt::parse_format_spec_for(spec, &tname).map_err(|e| vm.fmt_err(e))?;
+                return fmt::format_complex(*re, *im, &s).map_err(|e| vm.fmt_err(e));
+            }
             _ => {}
         }
     }

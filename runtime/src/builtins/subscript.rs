@@ -5,7 +5,7 @@
 use crate::builtins::list::new_list;
 use crate::builtins::tuple::new_tuple;
 use crate::builtins::types::types;
-use crate::object::{Object, Payload};
+use crate::object::Payload;
 use crate::ops;
 use crate::strobj::new_str;
 use crate::value::{ObjRef, Value};
@@ -152,16 +152,13 @@ pub fn native_get_item(vm: &Vm, o: &ObjRef, v: &Value, key: &Value) -> PyResult<
             ))
         }
         Payload::Bytes(bs) => crate::builtins::bytes::bytes_getitem(vm, bs, key),
+        Payload::ByteArray(b) => crate::builtins::bytearray::getitem(vm, b, key),
+        Payload::BigRange(r) => crate::bigrange::getitem(vm, r, key),
         Payload::Range(r) => {
-            if let Some((a, b, c)) = as_slice(key) {
-                let sl = slice_indices(vm, a, b, c, r.len() as usize)?;
-                let start = r.start + sl.start * r.step;
-                let step = r.step * sl.step;
-                let stop = start + sl.len as i64 * step;
-                return Ok(Value::Obj(ObjRef::new(Object::new(
-                    types().range,
-                    Payload::Range(crate::object::RangeObj { start, stop, step }),
-                ))));
+            if as_slice(key).is_some() {
+                // Slices keep CPython's (unnormalised) bounds.
+                let big = crate::bigrange::parts(o).unwrap_or_else(|| unreachable!());
+                return crate::bigrange::getitem(vm, &big, key);
             }
             let i = norm(vm, key, r.len() as usize, "range object")?;
             Ok(Value::Int(r.get(i as i64)))
@@ -242,6 +239,7 @@ pub fn native_set_item(vm: &Vm, o: &ObjRef, key: Value, value: Value) -> PyResul
             Ok(())
         }
         Payload::Dict(d) => d.set(vm, key, value),
+        Payload::ByteArray(b) => crate::builtins::bytearray::setitem(vm, b, &key, &value),
         _ => Err(vm.type_error(format!(
             "'{}' object does not support item assignment",
             o.type_name()
@@ -281,6 +279,7 @@ pub fn native_del_item(vm: &Vm, o: &ObjRef, key: &Value) -> PyResult<()> {
             Some(_) => Ok(()),
             None => Err(vm.key_error(key.clone())),
         },
+        Payload::ByteArray(b) => crate::builtins::bytearray::delitem(vm, b, key),
         _ => Err(vm.type_error(format!(
             "'{}' object doesn't support item deletion",
             o.type_name()

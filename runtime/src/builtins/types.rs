@@ -65,8 +65,10 @@ pub struct BuiltinTypes {
     pub int: &'static Object,
     pub bool_: &'static Object,
     pub float: &'static Object,
+    pub complex: &'static Object,
     pub str: &'static Object,
     pub bytes: &'static Object,
+    pub bytearray: &'static Object,
     pub list: &'static Object,
     pub tuple: &'static Object,
     pub dict: &'static Object,
@@ -176,8 +178,10 @@ fn build() -> BuiltinTypes {
     let int = b.make("int", &[object], BaseKind::Int, false);
     let bool_ = b.make("bool", &[int], BaseKind::Int, false);
     let float = b.make("float", &[object], BaseKind::Float, false);
+    let complex = b.make("complex", &[object], BaseKind::Complex, false);
     let str_ = b.make("str", &[object], BaseKind::Str, false);
     let bytes = b.make("bytes", &[object], BaseKind::Bytes, false);
+    let bytearray = b.make("bytearray", &[object], o, false);
     let list = b.make("list", &[object], BaseKind::List, false);
     let tuple = b.make("tuple", &[object], BaseKind::Tuple, false);
     let set = b.make("set", &[object], BaseKind::Set, false);
@@ -271,8 +275,10 @@ fn build() -> BuiltinTypes {
         int,
         bool_,
         float,
+        complex,
         str: str_,
         bytes,
+        bytearray,
         list,
         tuple,
         dict,

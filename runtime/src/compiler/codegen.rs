@@ -110,6 +110,7 @@ enum ConstKey {
     Bytes(Vec<u8>),
     Ellipsis,
     Tuple(Vec<ConstKey>),
+    Complex(u64, u64),
 }
 
 fn const_key(c: &Constant) -> Option<ConstKey> {
@@ -118,6 +119,7 @@ fn const_key(c: &Constant) -> Option<ConstKey> {
         Constant::Bool(b) => ConstKey::Bool(*b),
         Constant::Int(i) => ConstKey::Int(i.clone()),
         Constant::Float(f) => ConstKey::Float(f.to_bits()),
+        Constant::Complex(re, im) => ConstKey::Complex(re.to_bits(), im.to_bits()),
         Constant::Str(s) => ConstKey::Str(s.clone()),
         Constant::Bytes(b) => ConstKey::Bytes(b.clone()),
         Constant::Ellipsis => ConstKey::Ellipsis,
@@ -134,6 +136,7 @@ fn const_truth(c: &Constant) -> bool {
         Constant::Bool(b) => *b,
         Constant::Int(i) => !i.is_zero(),
         Constant::Float(f) => *f != 0.0,
+        Constant::Complex(re, im) => *re != 0.0 || *im != 0.0,
         Constant::Str(s) => !s.is_empty(),
         Constant::Bytes(b) => !b.is_empty(),
         Constant::Ellipsis | Constant::Code(_) => true,
@@ -2089,7 +2092,7 @@ impl<'a> Codegen<'a> {
             Expr::NumberLiteral(n) => match &n.value {
                 Number::Int(i) => Constant::Int(int_value(i)?),
                 Number::Float(f) => Constant::Float(*f),
-                Number::Complex { .. } => return None,
+                Number::Complex { real, imag } => Constant::Complex(*real, *imag),
             },
             Expr::StringLiteral(s) => Constant::Str(s.value.to_str().to_string()),
             Expr::BytesLiteral(b) => Constant::Bytes(b.value.bytes().collect()),
@@ -2274,7 +2277,7 @@ impl<'a> Codegen<'a> {
                     self.load_const(c);
                     Ok(())
                 }
-                None => fail("complex literals are not supported", e.range()),
+                None => fail("literal out of range", e.range()),
             },
             Expr::Attribute(a) => {
                 if self.can_optimize_super_call(a) {

@@ -212,6 +212,7 @@ pub fn constant_repr(c: &Constant) -> String {
                 format!("{f}")
             }
         }
+        Constant::Complex(re, im) => crate::format::complex_repr(*re, *im),
         Constant::Str(s) => py_repr(
             s.chars().map(|c| c as u32),
             s.contains('\'') && !s.contains('"'),

@@ -16,6 +16,8 @@ pub enum Constant {
     Int(BigInt),
     /// A `float` literal.
     Float(f64),
+    /// An imaginary literal (`2j`): real and imaginary parts.
+    Complex(f64, f64),
     /// A `str` literal.
     Str(String),
     /// A `bytes` literal.

@@ -16,7 +16,7 @@
 use std::collections::{HashMap, HashSet};
 
 use ruff_python_ast::{
-    self as ast, Comprehension, ExceptHandler, Expr, ExprContext, Number, Parameters, Pattern, Stmt,
+    self as ast, Comprehension, ExceptHandler, Expr, ExprContext, Parameters, Pattern, Stmt,
 };
 use ruff_text_size::{Ranged, TextRange};
 
@@ -531,16 +531,6 @@ struct Builder {
     stack: Vec<ScopeId>,
     private: Option<String>,
     depth: usize,
-}
-
-fn is_complex(e: &Expr) -> bool {
-    matches!(
-        e,
-        Expr::NumberLiteral(ast::ExprNumberLiteral {
-            value: Number::Complex { .. },
-            ..
-        })
-    )
 }
 
 impl Builder {
@@ -1114,11 +1104,7 @@ impl Builder {
             | Expr::BooleanLiteral(_)
             | Expr::NoneLiteral(_)
             | Expr::EllipsisLiteral(_) => {}
-            Expr::NumberLiteral(n) => {
-                if is_complex(e) {
-                    return err("complex literals are not supported", n.range);
-                }
-            }
+            Expr::NumberLiteral(_) => {}
             Expr::Attribute(a) => self.visit_expr(&a.value)?,
             Expr::Subscript(s) => {
                 self.visit_expr(&s.value)?;

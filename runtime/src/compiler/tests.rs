@@ -1443,13 +1443,6 @@ fn refused_constructs() {
         1,
     );
     check_err(
-        "x = 1 + 2j\n",
-        S,
-        "complex literals are not supported",
-        1,
-        9,
-    );
-    check_err(
         "def f():\n    from os import *\n",
         S,
         "import * only allowed at module level",

@@ -3,7 +3,8 @@
 //! This module owns every *pure* text <-> number conversion the runtime
 //! needs; it knows nothing about the Python object model:
 //!
-//! * `repr(float)` / `str(float)` ([`float_repr`]),
+//! * `repr(float)` / `str(float)` ([`float_repr`]), `repr(complex)` and
+//!   `format(complex, spec)` ([`complex_repr`], [`format_complex`]),
 //! * the format-spec mini-language used by `format()`, `str.format` and
 //!   f-strings ([`parse_format_spec`], [`format_int`], [`format_float`],
 //!   [`format_str`] and their `*_for` variants taking a type name),
@@ -23,6 +24,7 @@
 //! [`FormatError`] carrying the Python exception class and CPython's exact
 //! message.
 
+mod complex;
 mod dtoa;
 mod hexfloat;
 mod parse;
@@ -33,6 +35,7 @@ mod spec;
 #[cfg(test)]
 mod tests;
 
+pub use complex::{complex_repr, format_complex};
 pub use dtoa::float_repr;
 pub use hexfloat::{float_from_hex, float_to_hex};
 pub use parse::{parse_float, parse_int, parse_int_fitting, ParsedInt};

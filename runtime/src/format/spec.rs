@@ -82,7 +82,7 @@ fn clip_type_name(name: &str) -> &str {
     }
 }
 
-fn unknown_format_code(ty: char, type_name: &str) -> FormatError {
+pub(super) fn unknown_format_code(ty: char, type_name: &str) -> FormatError {
     FormatError::value(format!(
         "Unknown format code {} for object of type '{}'",
         quote_type_char(ty),
@@ -194,7 +194,10 @@ pub fn parse_format_spec_for(spec: &str, type_name: &str) -> Result<FormatSpec, 
 /// CPython's end-of-parse check that the grouping option suits the
 /// presentation type (`ty` already defaulted; `'\0'` = none).  Returns
 /// the separator and group size to use.
-fn check_grouping(spec: &FormatSpec, ty: char) -> Result<Option<(char, usize)>, FormatError> {
+pub(super) fn check_grouping(
+    spec: &FormatSpec,
+    ty: char,
+) -> Result<Option<(char, usize)>, FormatError> {
     let Some(sep) = spec.grouping else {
         return Ok(None);
     };
@@ -255,7 +258,7 @@ fn group_digits(digits: &str, min_width: i64, grouping: Option<(char, usize)>) -
 }
 
 /// Check that a field of `width` chars of `fill` stays within the output cap.
-fn check_width(width: usize, fill: char) -> Result<(), FormatError> {
+pub(super) fn check_width(width: usize, fill: char) -> Result<(), FormatError> {
     if width.saturating_mul(fill.len_utf8()) > MAX_OUTPUT_BYTES {
         Err(FormatError::memory())
     } else {
@@ -263,7 +266,7 @@ fn check_width(width: usize, fill: char) -> Result<(), FormatError> {
     }
 }
 
-fn push_fill(out: &mut String, fill: char, count: i64) {
+pub(super) fn push_fill(out: &mut String, fill: char, count: i64) {
     if count > 0 {
         out.extend(std::iter::repeat_n(fill, count as usize));
     }
@@ -271,7 +274,7 @@ fn push_fill(out: &mut String, fill: char, count: i64) {
 
 /// Lay out a number: `[sign][prefix][digits grouped][remainder]` padded
 /// per the spec (CPython's `calc_number_widths` + `fill_number`).
-fn render_number(
+pub(super) fn render_number(
     sign: Option<char>,
     prefix: &str,
     digits: &str,
@@ -328,7 +331,7 @@ fn render_number(
 }
 
 /// The sign character for a number with the given negativity.
-fn sign_char(negative: bool, spec: &FormatSpec) -> Option<char> {
+pub(super) fn sign_char(negative: bool, spec: &FormatSpec) -> Option<char> {
     if negative {
         Some('-')
     } else {

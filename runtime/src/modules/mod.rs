@@ -1,6 +1,7 @@
-//! Native modules (`sys`, `math`, `time`, `_random`, `_thread`, `dis`,
+//! Native modules (`sys`, `math`, `cmath`, `time`, `_random`, `_thread`, `dis`,
 //! `builtins`) and helpers to build modules and native classes.
 
+pub mod cmath;
 pub mod dis;
 pub mod math;
 pub mod monitoring;
@@ -71,6 +72,7 @@ pub fn native_module(vm: &Vm, name: &str) -> PyResult<Option<ObjRef>> {
         "builtins" => vm.interp.builtins.clone(),
         "sys" => sys::make(vm),
         "math" => math::make(),
+        "cmath" => cmath::make(),
         "time" => time::make(),
         "_random" => random::make(),
         "_thread" => thread::make(),
