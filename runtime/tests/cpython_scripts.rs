@@ -18,7 +18,10 @@
 //! quotient in one pass (`bigint_division.py`), and set lookups of
 //! natively compared keys in one pass over the table (`set_lookups.py`),
 //! and binary operators calling a class's Python special method from the
-//! BINARY_OP_PY_SPECIAL cache (`operator_methods.py`). Each
+//! BINARY_OP_PY_SPECIAL cache (`operator_methods.py`), and exception
+//! groups (`exception_groups.py`), `except*` (`except_star.py`, and on
+//! four threads at once, `except_star_threads.py`) and the stderr report
+//! of an uncaught group (`eg_traceback*.py` against `.err`). Each
 //! `scripts/NAME.out` is what `python3.11 scripts/NAME.py` prints.
 
 mod common;
@@ -220,4 +223,60 @@ fn packages_match_cpython() {
 #[test]
 fn exec_made_code_on_threads_matches_cpython() {
     matches_cpython_both_ways("exec_threads");
+}
+
+/// `ExceptionGroup`/`BaseExceptionGroup`: construction checks, `split`,
+/// `subgroup`, `derive`, subclasses, `add_note`.
+#[test]
+fn exception_groups_match_cpython() {
+    matches_cpython_both_ways("exception_groups");
+}
+
+/// `except*`: splitting, wrapping naked exceptions, re-raising, handlers
+/// that raise, the TypeErrors of bad clause types.
+#[test]
+fn except_star_matches_cpython() {
+    matches_cpython_both_ways("except_star");
+}
+
+/// Four threads raising and handling exception groups with `except*`.
+#[test]
+fn except_star_threads_match_cpython() {
+    matches_cpython_both_ways("except_star_threads");
+}
+
+/// The stderr of an uncaught exception group is CPython's (boxed layout,
+/// notes, chained context); `NAME.err` is `python3.11 NAME.py`'s stderr,
+/// with the directory it was recorded in taken out of its paths.
+fn stderr_matches_cpython(name: &str) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scripts");
+    let script = format!("{name}.py");
+    for flags in [&[][..], &["--no-specialize"][..]] {
+        let mut args = vec!["run"];
+        args.extend_from_slice(flags);
+        args.push(&script);
+        let out = run_weft(&args, &dir, Duration::from_secs(60));
+        assert_eq!(out.status, Some(1));
+        let recorded = std::fs::read_to_string(dir.join(format!("{name}.err"))).unwrap();
+        let expected: String = recorded
+            .split_inclusive('\n')
+            .map(|line| relative_script_path(line, &script))
+            .collect();
+        assert_eq!(String::from_utf8_lossy(&out.stderr), expected);
+    }
+}
+
+#[test]
+fn uncaught_exception_group_report_matches_cpython() {
+    stderr_matches_cpython("eg_traceback");
+    stderr_matches_cpython("eg_traceback_star");
+}
+
+/// `line` with a `File "/any/dir/SCRIPT"` path made `File "SCRIPT"`.
+fn relative_script_path(line: &str, script: &str) -> String {
+    let tail = format!("/{script}\"");
+    match (line.find("File \""), line.find(&tail)) {
+        (Some(a), Some(b)) if a + 6 <= b => format!("{}{}", &line[..a + 6], &line[b + 1..]),
+        _ => line.to_string(),
+    }
 }

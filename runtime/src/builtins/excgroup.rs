@@ -120,12 +120,9 @@ pub fn new_group(vm: &Vm, cls: &'static Object, args: &[Value]) -> PyResult<Valu
 
 /// `ExceptionGroup(message, exceptions)` made by the runtime (the
 /// wrapping of a naked exception, the recombination of `except*`).
-fn make_exception_group(vm: &Vm, message: &str, excs: Vec<Value>) -> PyResult<Value> {
-    new_group(
-        vm,
-        types().exc.exception_group,
-        &[new_str(message), new_list(excs)],
-    )
+/// `excs` is the sequence (list or tuple) the group's `args` show.
+fn make_exception_group(vm: &Vm, message: &str, excs: Value) -> PyResult<Value> {
+    new_group(vm, types().exc.exception_group, &[new_str(message), excs])
 }
 
 fn self_group<'a>(vm: &Vm, args: &'a CallArgs) -> PyResult<&'a Value> {
@@ -381,7 +378,7 @@ pub fn eg_match(vm: &Vm, exc: &Value, typ: &Value, here: TbEntry) -> PyResult<(V
         if is_group(exc) {
             return Ok((Value::None, exc.clone()));
         }
-        let wrapped = make_exception_group(vm, "", vec![exc.clone()])?;
+        let wrapped = make_exception_group(vm, "", new_tuple(vec![exc.clone()]))?;
         if let Some(d) = wrapped.as_obj().and_then(|o| exc_data(o)) {
             d.traceback.lock().push(here);
         }
@@ -489,5 +486,5 @@ pub fn prep_reraise_star(vm: &Vm, orig: &Value, excs: &Value) -> PyResult<Value>
     if raised.len() == 1 {
         return Ok(raised.pop().unwrap_or(Value::None));
     }
-    make_exception_group(vm, "", raised)
+    make_exception_group(vm, "", new_list(raised))
 }
