@@ -1436,13 +1436,6 @@ fn refused_constructs() {
         1,
     );
     check_err(
-        "try:\n    pass\nexcept* E:\n    pass\n",
-        S,
-        "'except*' is not supported",
-        1,
-        1,
-    );
-    check_err(
         "x = 1 + 2j\n",
         S,
         "complex literals are not supported",
