@@ -1385,6 +1385,26 @@ fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flo
             let m = ops::exception_matches(vm, &exc, &typ)?;
             f.stack.push(Value::Bool(m));
         }
+        Opcode::CHECK_EG_MATCH => {
+            let typ = pop(f);
+            let exc = pop(f);
+            let here = crate::exceptions::TbEntry {
+                code: f.code,
+                line: f.code.line_at(f.lasti),
+            };
+            let (rest, matched) = crate::builtins::excgroup::eg_match(vm, &exc, &typ, here)?;
+            if !matched.is_none() {
+                *vm.handled.borrow_mut() = matched.clone();
+            }
+            f.stack.push(rest);
+            f.stack.push(matched);
+        }
+        Opcode::PREP_RERAISE_STAR => {
+            let results = pop(f);
+            let orig = pop(f);
+            let r = crate::builtins::excgroup::prep_reraise_star(vm, &orig, &results)?;
+            f.stack.push(r);
+        }
         Opcode::BEFORE_WITH => {
             let mgr = pop(f);
             let cls = crate::builtins::types::class_of(&mgr).type_data_of_self();

@@ -29,6 +29,9 @@ pub struct ExcData {
     pub suppress_context: AtomicBool,
     /// Frames the exception passed through, innermost first.
     pub traceback: Mutex<Vec<TbEntry>>,
+    /// For an exception group: its `message` and its `exceptions` tuple,
+    /// set once when the group is created.
+    pub group: std::sync::OnceLock<(Value, Value)>,
 }
 
 impl ExcData {
@@ -40,6 +43,7 @@ impl ExcData {
             context: Mutex::new(Value::None),
             suppress_context: AtomicBool::new(false),
             traceback: Mutex::new(Vec::new()),
+            group: std::sync::OnceLock::new(),
         }
     }
 }
@@ -74,33 +78,69 @@ fn source_line(filename: &str, line: u32) -> Option<String> {
         .map(|l| l.trim().to_string())
 }
 
-/// Formats one exception (traceback and last line), without its chain.
-fn format_one(vm: &Vm, exc: &ObjRef, out: &mut String) {
+/// The traceback entries of an exception (outermost first), without the
+/// header line; empty when it has none.
+fn traceback_lines(exc: &ObjRef) -> String {
+    let mut out = String::new();
     if let Some(e) = exc_data(exc) {
         let tb = e.traceback.lock().clone();
-        if !tb.is_empty() {
-            out.push_str("Traceback (most recent call last):\n");
-            for entry in tb.iter().rev() {
-                out.push_str(&format!(
-                    "  File \"{}\", line {}, in {}\n",
-                    entry.code.filename, entry.line, entry.code.name
-                ));
-                if let Some(src) = source_line(&entry.code.filename, entry.line) {
-                    if !src.is_empty() {
-                        out.push_str(&format!("    {src}\n"));
-                    }
+        for entry in tb.iter().rev() {
+            out.push_str(&format!(
+                "  File \"{}\", line {}, in {}\n",
+                entry.code.filename, entry.line, entry.code.name
+            ));
+            if let Some(src) = source_line(&entry.code.filename, entry.line) {
+                if !src.is_empty() {
+                    out.push_str(&format!("    {src}\n"));
                 }
             }
         }
     }
+    out
+}
+
+/// The lines below an exception's traceback: a SyntaxError's location,
+/// `Type: message`, and its `__notes__`.
+fn exception_only(vm: &Vm, exc: &ObjRef) -> String {
+    let mut out = String::new();
     if crate::typeobj::is_subtype(
         exc.class(),
         crate::builtins::types::types().exc.syntax_error,
     ) {
-        syntax_error_location(vm, exc, out);
+        syntax_error_location(vm, exc, &mut out);
     }
     out.push_str(&exception_last_line(vm, exc));
     out.push('\n');
+    let Some(notes) = exc
+        .dict
+        .as_ref()
+        .and_then(|d| vm.dict_of(d).get_by_name("__notes__"))
+    else {
+        return out;
+    };
+    match crate::builtins::tuple::tuple_items(&notes).or_else(|| {
+        crate::builtins::list::list_of(&notes).map(|_| crate::builtins::list::list_items(&notes))
+    }) {
+        Some(items) => {
+            for n in items {
+                let text = match vm.str_of(&n) {
+                    Ok(t) => t,
+                    Err(_) => "<note str() failed>".to_string(),
+                };
+                out.push_str(&text);
+                out.push('\n');
+            }
+        }
+        None => {
+            let text = match vm.repr_of(&notes) {
+                Ok(t) => t,
+                Err(_) => "<__notes__ repr() failed>".to_string(),
+            };
+            out.push_str(&text);
+            out.push('\n');
+        }
+    }
+    out
 }
 
 /// The `File "...", line N` / source line / caret block CPython prints
@@ -158,47 +198,158 @@ pub fn exception_last_line(vm: &Vm, exc: &ObjRef) -> String {
     }
 }
 
-/// The full CPython-style report of an uncaught exception, chain included.
-pub fn format_exception(vm: &Vm, exc: &ObjRef) -> String {
-    let mut chain: Vec<(ObjRef, &'static str)> = Vec::new();
-    let mut cur = exc.clone();
-    let mut seen: Vec<usize> = vec![cur.addr()];
-    while let Some(e) = exc_data(&cur) {
-        let cause = e.cause.lock().clone();
-        let context = e.context.lock().clone();
-        let next = if let Value::Obj(c) = cause {
-            Some((
-                c,
-                "\nThe above exception was the direct cause of the following exception:\n\n",
-            ))
-        } else if !e.suppress_context.load(Ordering::Relaxed) {
-            if let Value::Obj(c) = context {
-                Some((
-                    c,
-                    "\nDuring handling of the above exception, another exception occurred:\n\n",
-                ))
-            } else {
-                None
-            }
-        } else {
-            None
-        };
-        match next {
-            Some((n, sep)) if !seen.contains(&n.addr()) => {
-                seen.push(n.addr());
-                chain.push((n.clone(), sep));
-                cur = n;
-            }
-            _ => break,
+/// How many members of a group the report shows, and how deep it
+/// descends into nested groups (CPython's limits).
+const MAX_GROUP_WIDTH: usize = 15;
+const MAX_GROUP_DEPTH: usize = 10;
+
+/// The state of one report: nested groups indent it and draw a margin.
+struct Report<'v> {
+    vm: &'v Vm,
+    out: String,
+    group_depth: usize,
+    need_close: bool,
+    seen: Vec<usize>,
+}
+
+impl Report<'_> {
+    fn indent(&self) -> String {
+        " ".repeat(2 * self.group_depth)
+    }
+
+    /// Appends `text`, every line prefixed by the indent and, inside a
+    /// group, by `margin` and a space.
+    fn emit(&mut self, text: &str, margin: char) {
+        let mut prefix = self.indent();
+        if self.group_depth > 0 {
+            prefix.push(margin);
+            prefix.push(' ');
+        }
+        for line in text.split_inclusive('\n') {
+            self.out.push_str(&prefix);
+            self.out.push_str(line);
         }
     }
-    let mut out = String::new();
-    for (i, (e, _)) in chain.iter().enumerate().rev() {
-        format_one(vm, e, &mut out);
-        out.push_str(chain[i].1);
+
+    /// One exception: its cause or context first (once each), then itself.
+    fn exception(&mut self, exc: &ObjRef) {
+        self.seen.push(exc.addr());
+        if let Some(e) = exc_data(exc) {
+            let cause = e.cause.lock().clone();
+            let context = e.context.lock().clone();
+            let chained = match cause {
+                Value::Obj(c) => Some((
+                    c,
+                    "\nThe above exception was the direct cause of the following exception:\n\n",
+                )),
+                _ => match context {
+                    Value::Obj(c) if !e.suppress_context.load(Ordering::Relaxed) => Some((
+                        c,
+                        "\nDuring handling of the above exception, another exception occurred:\n\n",
+                    )),
+                    _ => None,
+                },
+            };
+            if let Some((c, msg)) = chained {
+                if !self.seen.contains(&c.addr()) {
+                    self.exception(&c);
+                    self.emit(msg, '|');
+                }
+            }
+        }
+        match exc_data(exc).and_then(|e| e.group.get()) {
+            Some((_, members)) => {
+                let members = crate::builtins::tuple::tuple_items(members).unwrap_or_default();
+                self.group(exc, &members);
+            }
+            None => {
+                let tb = traceback_lines(exc);
+                if !tb.is_empty() {
+                    self.emit("Traceback (most recent call last):\n", '|');
+                    self.emit(&tb, '|');
+                }
+                let only = exception_only(self.vm, exc);
+                self.emit(&only, '|');
+            }
+        }
     }
-    format_one(vm, exc, &mut out);
-    out
+
+    /// An exception group and its members, boxed.
+    fn group(&mut self, exc: &ObjRef, members: &[Value]) {
+        if self.group_depth > MAX_GROUP_DEPTH {
+            self.emit(
+                &format!("... (max_group_depth is {MAX_GROUP_DEPTH})\n"),
+                '|',
+            );
+            return;
+        }
+        let top = self.group_depth == 0;
+        if top {
+            self.group_depth += 1;
+        }
+        let tb = traceback_lines(exc);
+        if !tb.is_empty() {
+            let margin = if top { '+' } else { '|' };
+            self.emit(
+                "Exception Group Traceback (most recent call last):\n",
+                margin,
+            );
+            self.emit(&tb, '|');
+        }
+        let only = exception_only(self.vm, exc);
+        self.emit(&only, '|');
+        let n = members.len().min(MAX_GROUP_WIDTH + 1);
+        self.need_close = false;
+        for i in 0..n {
+            let last = i + 1 == n;
+            if last {
+                self.need_close = true;
+            }
+            let truncated = i >= MAX_GROUP_WIDTH;
+            let title = if truncated {
+                "...".to_string()
+            } else {
+                (i + 1).to_string()
+            };
+            let corner = if i == 0 { "+-" } else { "  " };
+            let line = format!(
+                "{}{corner}+---------------- {title} ----------------\n",
+                self.indent()
+            );
+            self.out.push_str(&line);
+            self.group_depth += 1;
+            if truncated {
+                let more = members.len() - MAX_GROUP_WIDTH;
+                let s = if more > 1 { "s" } else { "" };
+                self.emit(&format!("and {more} more exception{s}\n"), '|');
+            } else if let Value::Obj(m) = &members[i] {
+                self.exception(m);
+            }
+            if last && self.need_close {
+                let line = format!("{}+------------------------------------\n", self.indent());
+                self.out.push_str(&line);
+                self.need_close = false;
+            }
+            self.group_depth -= 1;
+        }
+        if top {
+            self.group_depth = 0;
+        }
+    }
+}
+
+/// The full CPython-style report of an uncaught exception, chain included
+/// (exception groups in CPython's boxed layout).
+pub fn format_exception(vm: &Vm, exc: &ObjRef) -> String {
+    let mut r = Report {
+        vm,
+        out: String::new(),
+        group_depth: 0,
+        need_close: false,
+        seen: Vec::new(),
+    };
+    r.exception(exc);
+    r.out
 }
 
 /// The `__traceback__` value of an exception: a traceback object when it

@@ -706,6 +706,24 @@ fn describe_one(
             }
         }
         ParseErrorType::FStringError(e) => describe_fstring_error(source, e, range),
+        ParseErrorType::OtherError(msg)
+            if msg == "Cannot have both 'except' and 'except*' on the same 'try'" =>
+        {
+            // CPython underlines the clause's keyword.
+            let rest = source.get(start..).unwrap_or("");
+            let keyword = if rest.starts_with("except*") { 7 } else { 6 };
+            (
+                ParseFailure::new(
+                    "cannot have both 'except' and 'except*' on the same 'try'",
+                    start,
+                    Some(start + keyword),
+                ),
+                false,
+            )
+        }
+        ParseErrorType::OtherError(msg) if msg == "Expected one or more exception types" => {
+            plain("expected one or more exception types")
+        }
         _ => (
             ParseFailure::new("invalid syntax", start, Some(end.max(start + 1))),
             true,

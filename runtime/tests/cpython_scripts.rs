@@ -27,7 +27,10 @@
 //! `cmath`, big-int exponent and bytes-conversion regressions, and ranges
 //! over big-int bounds, and `bytearray` (`complex_numbers.py`,
 //! `cmath_values.py`, `number_defects.py`, `big_range.py`,
-//! `bytes_containers.py`, `complex_threads.py`). Each
+//! `bytes_containers.py`, `complex_threads.py`), and exception
+//! groups (`exception_groups.py`), `except*` (`except_star.py`, and on
+//! four threads at once, `except_star_threads.py`) and the stderr report
+//! of an uncaught group (`eg_traceback*.py` against `.err`). Each
 //! `scripts/NAME.out` is what `python3.11 scripts/NAME.py` prints.
 
 mod common;
@@ -239,6 +242,8 @@ fn builtin_defects_match_cpython() {
 #[test]
 fn file_modes_match_cpython() {
     matches_cpython_both_ways("file_modes");
+}
+
 /// `complex`: imaginary literals, construction from numbers, strings and
 /// `__complex__`, arithmetic with int/float, signed zeros in repr,
 /// numeric hashing, `format` specs and CPython's error messages.
@@ -282,4 +287,60 @@ fn complex_threads_match_cpython() {
 #[test]
 fn bytes_containers_match_cpython() {
     matches_cpython_both_ways("bytes_containers");
+}
+
+/// `ExceptionGroup`/`BaseExceptionGroup`: construction checks, `split`,
+/// `subgroup`, `derive`, subclasses, `add_note`.
+#[test]
+fn exception_groups_match_cpython() {
+    matches_cpython_both_ways("exception_groups");
+}
+
+/// `except*`: splitting, wrapping naked exceptions, re-raising, handlers
+/// that raise, the TypeErrors of bad clause types.
+#[test]
+fn except_star_matches_cpython() {
+    matches_cpython_both_ways("except_star");
+}
+
+/// Four threads raising and handling exception groups with `except*`.
+#[test]
+fn except_star_threads_match_cpython() {
+    matches_cpython_both_ways("except_star_threads");
+}
+
+/// The stderr of an uncaught exception group is CPython's (boxed layout,
+/// notes, chained context); `NAME.err` is `python3.11 NAME.py`'s stderr,
+/// with the directory it was recorded in taken out of its paths.
+fn stderr_matches_cpython(name: &str) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scripts");
+    let script = format!("{name}.py");
+    for flags in [&[][..], &["--no-specialize"][..]] {
+        let mut args = vec!["run"];
+        args.extend_from_slice(flags);
+        args.push(&script);
+        let out = run_weft(&args, &dir, Duration::from_secs(60));
+        assert_eq!(out.status, Some(1));
+        let recorded = std::fs::read_to_string(dir.join(format!("{name}.err"))).unwrap();
+        let expected: String = recorded
+            .split_inclusive('\n')
+            .map(|line| relative_script_path(line, &script))
+            .collect();
+        assert_eq!(String::from_utf8_lossy(&out.stderr), expected);
+    }
+}
+
+#[test]
+fn uncaught_exception_group_report_matches_cpython() {
+    stderr_matches_cpython("eg_traceback");
+    stderr_matches_cpython("eg_traceback_star");
+}
+
+/// `line` with a `File "/any/dir/SCRIPT"` path made `File "SCRIPT"`.
+fn relative_script_path(line: &str, script: &str) -> String {
+    let tail = format!("/{script}\"");
+    match (line.find("File \""), line.find(&tail)) {
+        (Some(a), Some(b)) if a + 6 <= b => format!("{}{}", &line[..a + 6], &line[b + 1..]),
+        _ => line.to_string(),
+    }
 }

@@ -484,6 +484,16 @@ instruction_set! {
         /// `exc type -- exc bool`: isinstance-style match of an except clause
         /// (TypeError when type is not an exception class or tuple of them).
         CHECK_EXC_MATCH,
+        /// `rest type -- rest' match`: the `except*` clause split of the
+        /// exception `rest` by `type` (an exception class or tuple of them,
+        /// never an exception group class); match is None when nothing
+        /// matched, and a naked exception that matches comes wrapped in an
+        /// ExceptionGroup. A match becomes the handled exception.
+        CHECK_EG_MATCH,
+        /// `orig results -- exc|None`: what an `except*` statement raises,
+        /// from the handled exception and the list of what its clauses
+        /// raised followed by the unmatched rest.
+        PREP_RERAISE_STAR,
         /// `mgr -- exit_bound enter_result`: calls type(mgr).__enter__.
         BEFORE_WITH,
         /// `exit_bound lasti prev_exc exc -- exit_bound lasti prev_exc exc res`:

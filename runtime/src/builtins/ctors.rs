@@ -287,9 +287,18 @@ fn base_payload(
     })
 }
 
+/// True for `BaseExceptionGroup` and its subclasses, whose instances are
+/// made by `excgroup::new_group`.
+fn is_group_class(kind: BaseKind, cls: &'static Object) -> bool {
+    kind == BaseKind::Exception && crate::typeobj::is_subtype(cls, types().exc.base_exception_group)
+}
+
 /// Allocates an instance of user class `cls` (no `__init__` call).
 pub fn new_instance_of(vm: &Vm, cls: &'static Object, args: CallArgs) -> PyResult<Value> {
     let kind = cls.type_data_of_self().base_kind;
+    if is_group_class(kind, cls) {
+        return crate::builtins::excgroup::new_group(vm, cls, args.pos());
+    }
     let payload = base_payload(vm, kind, cls, args)?;
     Ok(Value::Obj(ObjRef::new(Object::new_instance(cls, payload))))
 }
@@ -308,6 +317,9 @@ pub fn object_new(vm: &Vm, args: CallArgs) -> PyResult<Value> {
         args: &args.args[1..],
         kwnames: args.kwnames,
     };
+    if is_group_class(kind, cls) {
+        return crate::builtins::excgroup::new_group(vm, cls, rest.pos());
+    }
     let payload = match kind {
         BaseKind::Object | BaseKind::Other | BaseKind::Type => Payload::Plain,
         _ => base_payload(vm, kind, cls, rest)?,
@@ -482,6 +494,9 @@ pub fn construct_builtin(vm: &Vm, cls: &'static Object, args: CallArgs) -> PyRes
                 "{}() takes no keyword arguments",
                 cls.type_data_of_self().name()
             )));
+        }
+        if crate::typeobj::is_subtype(cls, t.exc.base_exception_group) {
+            return crate::builtins::excgroup::new_group(vm, cls, pos);
         }
         return Ok(Value::Obj(vm.new_exception(cls, pos.to_vec())));
     }

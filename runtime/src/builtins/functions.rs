@@ -583,8 +583,13 @@ fn next(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 
 fn callable(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     fn_arg_count(vm, "callable", &args, 1, 1)?;
-    let v = &args.pos()[0];
-    Ok(Value::Bool(match v {
+    Ok(Value::Bool(is_callable(&args.pos()[0])))
+}
+
+/// `callable(v)`: a function, class, bound method or an instance whose
+/// class defines `__call__`.
+pub(crate) fn is_callable(v: &Value) -> bool {
+    match v {
         Value::Obj(o) => match &o.payload {
             Payload::Function(_)
             | Payload::Builtin(_)
@@ -596,7 +601,7 @@ fn callable(vm: &Vm, args: CallArgs) -> PyResult<Value> {
                 .is_some(),
         },
         _ => false,
-    }))
+    }
 }
 
 fn chr(vm: &Vm, args: CallArgs) -> PyResult<Value> {

@@ -57,6 +57,7 @@ pub fn get(vm: &Vm, o: &ObjRef, v: &Value, name: &str) -> PyResult<Option<Value>
             "__context__" => Some(e.context.lock().clone()),
             "__suppress_context__" => Some(Value::Bool(e.suppress_context.load(Ordering::Relaxed))),
             "__traceback__" => Some(crate::exceptions::traceback_value(v)),
+            "message" | "exceptions" => crate::builtins::excgroup::group_attr(o, name),
             "value" if crate::typeobj::is_subtype(o.class(), types().exc.stop_iteration) => Some(
                 crate::builtins::tuple::tuple_items(&e.args.lock())
                     .and_then(|a| a.into_iter().next())

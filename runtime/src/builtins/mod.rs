@@ -10,6 +10,7 @@ pub mod complex;
 pub mod ctors;
 pub mod dict;
 pub mod dynamic;
+pub mod excgroup;
 pub mod fileio;
 pub mod functions;
 pub mod generator;
@@ -668,6 +669,7 @@ pub fn make_builtins_module() -> ObjRef {
     add_method(be, "__str__", exc_str);
     add_method(be, "__repr__", exc_repr);
     add_method(be, "with_traceback", exc_with_traceback);
+    excgroup::register();
     add_method(t.int, "bit_length", int_bit_length);
     add_method(t.int, "bit_count", int_bit_count);
     add_method(t.int, "to_bytes", int_to_bytes);
@@ -753,6 +755,8 @@ pub fn make_builtins_module() -> ObjRef {
         e.deprecation_warning,
         e.user_warning,
         e.runtime_warning,
+        e.base_exception_group,
+        e.exception_group,
     ];
     for c in excs {
         dd.set_by_name(&c.type_data_of_self().name(), class_value(c));

@@ -364,6 +364,9 @@ pub fn str_(vm: &Vm, v: &Value) -> PyResult<String> {
         match &o.payload {
             Payload::Str(s) => return Ok(s.as_str().to_string()),
             Payload::Exception(e) => {
+                if let Some(r) = crate::builtins::excgroup::group_str(vm, o) {
+                    return r;
+                }
                 let args = crate::builtins::tuple::tuple_items(&e.args.lock()).unwrap_or_default();
                 return match args.len() {
                     0 => Ok(String::new()),

@@ -55,6 +55,8 @@ pub struct ExcTypes {
     pub file_exists_error: &'static Object,
     pub is_a_directory_error: &'static Object,
     pub stop_async_iteration: &'static Object,
+    pub base_exception_group: &'static Object,
+    pub exception_group: &'static Object,
 }
 
 /// The built-in classes.
@@ -218,7 +220,17 @@ fn build() -> BuiltinTypes {
     let unicode_error = ex("UnicodeError", value_error);
     let syntax_error = ex("SyntaxError", exception);
     let warning = ex("Warning", exception);
+    let base_exception_group = ex("BaseExceptionGroup", base_exception);
+    let exception_group = b.make(
+        "ExceptionGroup",
+        &[base_exception_group, exception],
+        e,
+        true,
+    );
+    let mut ex = |name: &str, base: &'static Object| b.make(name, &[base], e, true);
     let exc = ExcTypes {
+        base_exception_group,
+        exception_group,
         base_exception,
         exception,
         arithmetic_error,

@@ -112,6 +112,8 @@ pub(crate) fn stack_effect(op: Opcode, arg: u32) -> (i32, Option<i32>) {
         PUSH_EXC_INFO => 1,
         POP_EXCEPT => -1,
         CHECK_EXC_MATCH => 0,
+        CHECK_EG_MATCH => 0,
+        PREP_RERAISE_STAR => -1,
         BEFORE_WITH => 1,
         WITH_EXCEPT_START => 1,
         GET_YIELD_FROM_ITER => 0,
@@ -174,6 +176,7 @@ pub(crate) fn stack_inputs(op: Opcode, arg: u32) -> u32 {
         MATCH_CLASS => 3,
         DELETE_SUBSCR | IS_OP | CONTAINS_OP | COMPARE_OP | BINARY_OP | STORE_ATTR => 2,
         CHECK_EXC_MATCH | END_SEND | SEND | IMPORT_NAME => 2,
+        CHECK_EG_MATCH | PREP_RERAISE_STAR => 2,
         STORE_SUBSCR | CLEANUP_THROW | LOAD_SUPER_ATTR => 3,
         // exit_func lasti prev_exc exc
         WITH_EXCEPT_START => 4,

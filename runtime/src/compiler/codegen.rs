@@ -166,14 +166,29 @@ fn int_value(i: &ast::Int) -> Option<BigInt> {
 /// A frame block: what `return`/`break`/`continue` must undo when leaving it.
 #[derive(Clone, Debug)]
 enum FBlock<'a> {
-    WhileLoop { start: Label, exit: Label },
-    ForLoop { start: Label, exit: Label },
+    WhileLoop {
+        start: Label,
+        exit: Label,
+    },
+    ForLoop {
+        start: Label,
+        exit: Label,
+    },
     TryExcept,
-    FinallyTry { body: &'a [Stmt] },
+    FinallyTry {
+        body: &'a [Stmt],
+    },
     FinallyEnd,
-    With { line: u32 },
-    HandlerCleanup { name: Option<&'a str> },
+    With {
+        line: u32,
+    },
+    HandlerCleanup {
+        name: Option<&'a str>,
+    },
     ExceptionHandler,
+    /// The body of an `except*` clause, which `break`, `continue` and
+    /// `return` may not leave.
+    ExceptionGroupHandler,
     PopValue,
 }
 
@@ -806,11 +821,8 @@ impl<'a> Codegen<'a> {
                 Ok(())
             }
             Stmt::Try(t) => {
-                if t.is_star {
-                    return fail("'except*' is not supported", t.range);
-                }
                 if t.finalbody.is_empty() {
-                    self.compile_try_except(t)
+                    self.compile_try_handlers(t)
                 } else {
                     self.compile_try_finally(t)
                 }
@@ -952,6 +964,12 @@ impl<'a> Codegen<'a> {
             let Some(top) = self.cur.fblocks.last().cloned() else {
                 return Ok(None);
             };
+            if matches!(top, FBlock::ExceptionGroupHandler) {
+                return fail(
+                    "'break', 'continue' and 'return' cannot appear in an except* block",
+                    self.stmt_range,
+                );
+            }
             if stop_at_loop && top.is_loop() {
                 return Ok(Some(top));
             }
@@ -962,7 +980,8 @@ impl<'a> Codegen<'a> {
 
     fn unwind_fblock(&mut self, fb: &FBlock<'a>, preserve_tos: bool) -> CResult<()> {
         match fb {
-            FBlock::WhileLoop { .. } | FBlock::ExceptionHandler => {}
+            FBlock::WhileLoop { .. } | FBlock::ExceptionHandler | FBlock::ExceptionGroupHandler => {
+            }
             FBlock::ForLoop { .. } | FBlock::PopValue => {
                 if preserve_tos {
                     self.emit(Opcode::SWAP, 2);
@@ -1167,7 +1186,7 @@ impl<'a> Codegen<'a> {
         if t.handlers.is_empty() {
             self.compile_body(&t.body)?;
         } else {
-            self.compile_try_except(t)?;
+            self.compile_try_handlers(t)?;
         }
         self.cur.fblocks.pop();
         self.pop_handler();
@@ -1188,6 +1207,113 @@ impl<'a> Codegen<'a> {
         self.place(cleanup);
         self.pop_except_and_reraise();
         self.place(exit);
+        Ok(())
+    }
+
+    fn compile_try_handlers(&mut self, t: &'a ast::StmtTry) -> CResult<()> {
+        if t.is_star {
+            self.compile_try_star_except(t)
+        } else {
+            self.compile_try_except(t)
+        }
+    }
+
+    /// `try ... except* T as e ...`, as CPython 3.11 compiles it: the
+    /// handled exception `orig` stays on the stack with a list of results
+    /// and the unmatched `rest`; each clause splits `rest` (CHECK_EG_MATCH)
+    /// and runs its body on the match, a body's exception joins the
+    /// results, and PREP_RERAISE_STAR combines the results and what no
+    /// clause matched into what is raised at the end (or None).
+    fn compile_try_star_except(&mut self, t: &'a ast::StmtTry) -> CResult<()> {
+        let except = self.new_label();
+        let end = self.new_label();
+        let cleanup = self.new_label();
+        let reraise = self.new_label();
+        self.cur.line = self.line_of(t.range);
+        self.emit(Opcode::NOP, 0);
+        self.setup_handler(except, false, 0);
+        self.push_fblock(FBlock::TryExcept)?;
+        self.compile_body(&t.body)?;
+        self.cur.fblocks.pop();
+        self.pop_handler();
+        self.compile_body(&t.orelse)?;
+        self.jump_no_line(end);
+
+        // [orig]
+        self.place(except);
+        self.cur.line = NO_LINE;
+        self.setup_handler(cleanup, true, 0);
+        self.emit(Opcode::PUSH_EXC_INFO, 0);
+        // [prev orig] -> [prev orig results rest]
+        self.emit(Opcode::BUILD_LIST, 0);
+        self.emit(Opcode::COPY, 2);
+        for h in &t.handlers {
+            let ExceptHandler::ExceptHandler(h) = h;
+            let hline = self.line_of(h.range);
+            self.cur.line = hline;
+            let Some(ty) = &h.type_ else {
+                return fail("expected one or more exception types", h.range);
+            };
+            let next = self.new_label();
+            let no_match = self.new_label();
+            self.compile_expr(ty)?;
+            // [.. rest type] -> [.. rest' match]
+            self.emit(Opcode::CHECK_EG_MATCH, 0);
+            self.emit(Opcode::COPY, 1);
+            self.emit_jump(Opcode::POP_JUMP_IF_NONE, no_match);
+            let name: Option<&'a str> = h.name.as_ref().map(|n| n.as_str());
+            match name {
+                Some(n) => self.name_op(n, Ctx::Store, h.range)?,
+                None => self.emit(Opcode::POP_TOP, 0),
+            }
+            // [prev orig results rest']
+            let cleanup_end = self.new_label();
+            self.setup_handler(cleanup_end, true, 0);
+            self.push_fblock(FBlock::ExceptionGroupHandler)?;
+            self.compile_body(&h.body)?;
+            self.cur.fblocks.pop();
+            self.pop_handler();
+            self.cur.line = NO_LINE;
+            if let Some(n) = name {
+                self.load_const(Constant::None);
+                self.name_op(n, Ctx::Store, h.range)?;
+                self.name_op(n, Ctx::Del, h.range)?;
+            }
+            self.jump(next);
+
+            // A body raised: [.. results rest' lasti exc]; exc joins the results.
+            self.place(cleanup_end);
+            if let Some(n) = name {
+                self.load_const(Constant::None);
+                self.name_op(n, Ctx::Store, h.range)?;
+                self.name_op(n, Ctx::Del, h.range)?;
+            }
+            self.emit(Opcode::LIST_APPEND, 3);
+            self.emit(Opcode::POP_TOP, 0);
+            self.jump(next);
+
+            self.place(no_match);
+            self.emit(Opcode::POP_TOP, 0);
+            self.place(next);
+        }
+        // [prev orig results rest] -> [prev result]
+        self.cur.line = NO_LINE;
+        self.emit(Opcode::LIST_APPEND, 1);
+        self.emit(Opcode::PREP_RERAISE_STAR, 0);
+        self.emit(Opcode::COPY, 1);
+        self.emit_jump(Opcode::POP_JUMP_IF_NOT_NONE, reraise);
+        self.emit(Opcode::POP_TOP, 0);
+        self.emit(Opcode::POP_EXCEPT, 0);
+        self.jump_no_line(end);
+        self.pop_handler();
+
+        self.place(reraise);
+        self.emit(Opcode::SWAP, 2);
+        self.emit(Opcode::POP_EXCEPT, 0);
+        self.emit(Opcode::RERAISE, 0);
+        self.place(cleanup);
+        self.pop_except_and_reraise();
+        self.place(end);
         Ok(())
     }
 

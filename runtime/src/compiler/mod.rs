@@ -351,6 +351,8 @@ fn has_arg(op: Opcode) -> bool {
             | Opcode::PUSH_EXC_INFO
             | Opcode::POP_EXCEPT
             | Opcode::CHECK_EXC_MATCH
+            | Opcode::CHECK_EG_MATCH
+            | Opcode::PREP_RERAISE_STAR
             | Opcode::BEFORE_WITH
             | Opcode::WITH_EXCEPT_START
             | Opcode::GET_YIELD_FROM_ITER

@@ -786,9 +786,6 @@ impl Builder {
                 }
             }
             Stmt::Try(t) => {
-                if t.is_star {
-                    return err("'except*' is not supported", t.range);
-                }
                 self.visit_body(&t.body)?;
                 for h in &t.handlers {
                     let ExceptHandler::ExceptHandler(h) = h;

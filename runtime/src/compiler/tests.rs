@@ -1436,13 +1436,6 @@ fn refused_constructs() {
         1,
     );
     check_err(
-        "try:\n    pass\nexcept* E:\n    pass\n",
-        S,
-        "'except*' is not supported",
-        1,
-        1,
-    );
-    check_err(
         "def f():\n    from os import *\n",
         S,
         "import * only allowed at module level",
@@ -2097,4 +2090,56 @@ fn eval_and_single_modes() {
     );
     // Relative imports and `import *` compile at module level.
     compile("from . import x\nfrom ..m import y\nfrom os import *\n");
+}
+
+#[test]
+fn except_star_syntax_errors() {
+    use CompileErrorKind::SyntaxError as S;
+    check_err(
+        "try:\n    pass\nexcept*:\n    pass\n",
+        S,
+        "expected one or more exception types",
+        3,
+        8,
+    );
+    check_err(
+        "try:\n    pass\nexcept* ValueError:\n    pass\nexcept KeyError:\n    pass\n",
+        S,
+        "cannot have both 'except' and 'except*' on the same 'try'",
+        5,
+        1,
+    );
+    check_err(
+        "try:\n    pass\nexcept ValueError:\n    pass\nexcept* KeyError:\n    pass\n",
+        S,
+        "cannot have both 'except' and 'except*' on the same 'try'",
+        5,
+        1,
+    );
+    let msg = "'break', 'continue' and 'return' cannot appear in an except* block";
+    check_err(
+        "for x in y:\n    try:\n        pass\n    except* ValueError:\n        break\n",
+        S,
+        msg,
+        5,
+        9,
+    );
+    check_err(
+        "for x in y:\n    try:\n        pass\n    except* ValueError:\n        continue\n",
+        S,
+        msg,
+        5,
+        9,
+    );
+    check_err(
+        "def f():\n    try:\n        pass\n    except* ValueError:\n        return 1\n",
+        S,
+        msg,
+        5,
+        9,
+    );
+    // A loop or a function inside the clause is its own scope for these.
+    compile(
+        "for x in y:\n    try:\n        pass\n    except* ValueError:\n        for z in y:\n            break\n        def g():\n            return 1\n",
+    );
 }
