@@ -18,7 +18,12 @@
 //! quotient in one pass (`bigint_division.py`), and set lookups of
 //! natively compared keys in one pass over the table (`set_lookups.py`),
 //! and binary operators calling a class's Python special method from the
-//! BINARY_OP_PY_SPECIAL cache (`operator_methods.py`). Each
+//! BINARY_OP_PY_SPECIAL cache (`operator_methods.py`), and coroutines
+//! driven by hand, `await` on coroutines and `__await__` objects and the
+//! async syntax's errors (`coroutines.py`), `async for`/`async with`,
+//! async generators and async comprehensions (`async_syntax.py`), and
+//! `asyncio` on one loop (`asyncio_basics.py`) and on threads
+//! (`asyncio_threads.py`). Each
 //! `scripts/NAME.out` is what `python3.11 scripts/NAME.py` prints.
 
 mod common;
@@ -220,4 +225,20 @@ fn packages_match_cpython() {
 #[test]
 fn exec_made_code_on_threads_matches_cpython() {
     matches_cpython_both_ways("exec_threads");
+}
+
+/// Coroutine objects (`send`/`throw`/`close`, `cr_*`), `await` on
+/// coroutines and on `__await__` iterators, the await protocol's
+/// TypeErrors and the async syntax's SyntaxErrors.
+#[test]
+fn coroutines_match_cpython() {
+    matches_cpython_both_ways("coroutines");
+}
+
+/// `async for`, `async with` (several items, suppression, break/continue/
+/// return through it), async generators (`asend`/`athrow`/`aclose`) and
+/// async comprehensions, driven without asyncio.
+#[test]
+fn async_syntax_matches_cpython() {
+    matches_cpython_both_ways("async_syntax");
 }

@@ -5,6 +5,7 @@
 pub mod args;
 pub mod arith;
 pub mod bytes;
+pub mod coroutine;
 pub mod ctors;
 pub mod dict;
 pub mod dynamic;
@@ -613,6 +614,7 @@ pub fn make_builtins_module() -> ObjRef {
     strmethods::register(&mut r);
     bytes::register(&mut r);
     generator::register(&mut r);
+    coroutine::register(&mut r);
     crate::set::register(&mut r);
     fileio::register(&mut r);
     objmethods::register(&mut r);
