@@ -242,3 +242,19 @@ fn coroutines_match_cpython() {
 fn async_syntax_matches_cpython() {
     matches_cpython_both_ways("async_syntax");
 }
+
+/// `asyncio` on one loop: tasks, futures, gather, sleep, wait_for, wait,
+/// as_completed, queues, locks, events, semaphores, cancellation, loop
+/// callbacks and misuse errors.
+#[test]
+fn asyncio_basics_matches_cpython() {
+    matches_cpython_both_ways("asyncio_basics");
+}
+
+/// `asyncio` with threads: `to_thread`/`run_in_executor` CPU work on the
+/// pool, `call_soon_threadsafe` from plain threads, and six threads each
+/// running its own `asyncio.run` at once.
+#[test]
+fn asyncio_threads_matches_cpython() {
+    matches_cpython_both_ways("asyncio_threads");
+}
