@@ -1432,10 +1432,48 @@ fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flo
         Opcode::GET_YIELD_FROM_ITER => {
             let v = pop(f);
             let it = match &v {
-                Value::Obj(o) if matches!(o.payload, Payload::Generator(_)) => v.clone(),
+                Value::Obj(o) if crate::generator::is_plain_generator(o) => v.clone(),
+                Value::Obj(o) if matches!(&o.payload, Payload::Generator(g) if g.kind == crate::generator::GenKind::Coroutine) => {
+                    return Err(vm.type_error(
+                        "cannot 'yield from' a coroutine object in a non-coroutine generator",
+                    ))
+                }
                 _ => ops::get_iter(vm, &v)?,
             };
             f.stack.push(it);
+        }
+        Opcode::GET_AWAITABLE => {
+            let v = pop(f);
+            let it = crate::builtins::coroutine::get_awaitable(vm, &v, arg)?;
+            f.stack.push(it);
+        }
+        Opcode::GET_AITER => {
+            let v = pop(f);
+            let it = crate::builtins::coroutine::get_aiter(vm, &v)?;
+            f.stack.push(it);
+        }
+        Opcode::GET_ANEXT => {
+            let aw = crate::builtins::coroutine::get_anext(vm, top(f))?;
+            f.stack.push(aw);
+        }
+        Opcode::END_ASYNC_FOR => {
+            let exc = pop(f);
+            pop(f);
+            if let Value::Obj(o) = &exc {
+                if !crate::typeobj::is_subtype(o.class(), types().exc.stop_async_iteration) {
+                    return Ok(Flow::Reraise(PyErr(o.clone())));
+                }
+            }
+        }
+        Opcode::BEFORE_ASYNC_WITH => {
+            let mgr = pop(f);
+            let (exit, res) = crate::builtins::coroutine::before_async_with(vm, &mgr)?;
+            f.stack.push(exit);
+            f.stack.push(res);
+        }
+        Opcode::ASYNC_GEN_WRAP => {
+            let v = pop(f);
+            f.stack.push(crate::builtins::coroutine::wrap(v));
         }
         Opcode::END_SEND => {
             let v = pop(f);

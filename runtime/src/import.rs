@@ -55,6 +55,11 @@ pub const EMBEDDED: &[(&str, &str, &str)] = &[
         "concurrent/futures/__init__.py",
         include_str!("../lib/concurrent/futures/__init__.py"),
     ),
+    (
+        "asyncio",
+        "asyncio/__init__.py",
+        include_str!("../lib/asyncio/__init__.py"),
+    ),
 ];
 
 /// The directory part of a bundled module's `__file__` and code objects'

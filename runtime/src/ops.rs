@@ -1011,7 +1011,7 @@ pub fn get_iter(vm: &Vm, v: &Value) -> PyResult<Value> {
             if let Some(m) = special(v, "__iter__") {
                 let it = call_special(vm, &m, v, &[])?;
                 if special(&it, "__next__").is_none()
-                    && !matches!(&it, Value::Obj(io) if matches!(io.payload, Payload::Iter(_) | Payload::Generator(_)))
+                    && !matches!(&it, Value::Obj(io) if matches!(io.payload, Payload::Iter(_)) || crate::generator::is_plain_generator(io))
                 {
                     return Err(vm.type_error(format!(
                         "iter() returned non-iterator of type '{}'",
@@ -1024,7 +1024,7 @@ pub fn get_iter(vm: &Vm, v: &Value) -> PyResult<Value> {
         if let Some(state) = iterators::native_iter_state(vm, o, v)? {
             return Ok(iterators::new_iter(state));
         }
-        if let Payload::Iter(_) | Payload::Generator(_) = &o.payload {
+        if matches!(o.payload, Payload::Iter(_)) || crate::generator::is_plain_generator(o) {
             return Ok(v.clone());
         }
         if special(v, "__getitem__").is_some() {
@@ -1052,7 +1052,9 @@ pub fn next(vm: &Vm, it: &Value) -> PyResult<Option<Value>> {
             Payload::Iter(state) if o.type_data().builtin || special(it, "__next__").is_none() => {
                 return iterators::iter_next(vm, state);
             }
-            Payload::Generator(_) => return crate::builtins::generator::gen_next(vm, o),
+            Payload::Generator(g) if g.kind == crate::generator::GenKind::Generator => {
+                return crate::builtins::generator::gen_next(vm, o)
+            }
             _ => {}
         }
         let native_next = match &o.payload {

@@ -9,7 +9,7 @@ use crate::dict::DictObj;
 use crate::eval::{run_frame, Exit, Frame};
 use crate::exceptions::{exc_data, ExcData, TbEntry};
 use crate::function::{CallArgs, FuncState, FunctionObj};
-use crate::generator::GenObj;
+use crate::generator::{GenKind, GenObj};
 use crate::object::{Object, Payload};
 use crate::strobj::{intern, new_str};
 use crate::value::{ObjRef, Value};
@@ -483,7 +483,17 @@ impl Vm {
 
     fn make_generator(&self, mut frame: Frame, f: &FunctionObj) -> Value {
         frame.detach();
+        let code = frame.code;
+        let (kind, class) = if code.flags.coroutine {
+            (GenKind::Coroutine, types().coroutine)
+        } else if code.flags.async_generator {
+            (GenKind::AsyncGenerator, types().async_generator)
+        } else {
+            (GenKind::Generator, types().generator)
+        };
         let g = GenObj {
+            kind,
+            code,
             frame: crate::objlock::ObjMutex::new(Some(Box::new(frame))),
             running: AtomicBool::new(false),
             finished: AtomicBool::new(false),
@@ -492,7 +502,7 @@ impl Vm {
             qualname: f.qualname.lock().clone(),
         };
         Value::Obj(ObjRef::new(Object::new(
-            types().generator,
+            class,
             Payload::Generator(Box::new(g)),
         )))
     }

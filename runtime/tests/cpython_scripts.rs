@@ -30,7 +30,12 @@
 //! `bytes_containers.py`, `complex_threads.py`), and exception
 //! groups (`exception_groups.py`), `except*` (`except_star.py`, and on
 //! four threads at once, `except_star_threads.py`) and the stderr report
-//! of an uncaught group (`eg_traceback*.py` against `.err`). Each
+//! of an uncaught group (`eg_traceback*.py` against `.err`), and coroutines
+//! driven by hand, `await` on coroutines and `__await__` objects and the
+//! async syntax's errors (`coroutines.py`), `async for`/`async with`,
+//! async generators and async comprehensions (`async_syntax.py`), and
+//! `asyncio` on one loop (`asyncio_basics.py`) and on threads
+//! (`asyncio_threads.py`). Each
 //! `scripts/NAME.out` is what `python3.11 scripts/NAME.py` prints.
 
 mod common;
@@ -343,4 +348,36 @@ fn relative_script_path(line: &str, script: &str) -> String {
         (Some(a), Some(b)) if a + 6 <= b => format!("{}{}", &line[..a + 6], &line[b + 1..]),
         _ => line.to_string(),
     }
+}
+
+/// Coroutine objects (`send`/`throw`/`close`, `cr_*`), `await` on
+/// coroutines and on `__await__` iterators, the await protocol's
+/// TypeErrors and the async syntax's SyntaxErrors.
+#[test]
+fn coroutines_match_cpython() {
+    matches_cpython_both_ways("coroutines");
+}
+
+/// `async for`, `async with` (several items, suppression, break/continue/
+/// return through it), async generators (`asend`/`athrow`/`aclose`) and
+/// async comprehensions, driven without asyncio.
+#[test]
+fn async_syntax_matches_cpython() {
+    matches_cpython_both_ways("async_syntax");
+}
+
+/// `asyncio` on one loop: tasks, futures, gather, sleep, wait_for, wait,
+/// as_completed, queues, locks, events, semaphores, cancellation, loop
+/// callbacks and misuse errors.
+#[test]
+fn asyncio_basics_matches_cpython() {
+    matches_cpython_both_ways("asyncio_basics");
+}
+
+/// `asyncio` with threads: `to_thread`/`run_in_executor` CPU work on the
+/// pool, `call_soon_threadsafe` from plain threads, and six threads each
+/// running its own `asyncio.run` at once.
+#[test]
+fn asyncio_threads_matches_cpython() {
+    matches_cpython_both_ways("asyncio_threads");
 }

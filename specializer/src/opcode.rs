@@ -501,6 +501,23 @@ instruction_set! {
         WITH_EXCEPT_START,
         /// `iterable -- iterator` for `yield from` (generators pass through).
         GET_YIELD_FROM_ITER,
+        /// `v -- awaitable`: the iterator an `await` drives: a coroutine
+        /// itself, or what `type(v).__await__` returns. arg 1: after
+        /// `__aenter__`, 2: after `__aexit__` (for the error message).
+        GET_AWAITABLE,
+        /// `v -- aiter`: `type(v).__aiter__(v)` for `async for`.
+        GET_AITER,
+        /// `aiter -- aiter awaitable`: the awaitable of `aiter.__anext__()`.
+        GET_ANEXT,
+        /// `aiter exc --`: handler end of `async for`: StopAsyncIteration
+        /// ends the loop, anything else is re-raised.
+        END_ASYNC_FOR,
+        /// `mgr -- aexit_bound aenter_awaitable`: looks up `__aexit__` and
+        /// calls `__aenter__` for `async with`.
+        BEFORE_ASYNC_WITH,
+        /// `v -- wrapped`: marks a value an async generator yields to its
+        /// consumer (as opposed to one an inner `await` passes out).
+        ASYNC_GEN_WRAP,
         /// `receiver value -- value`: pops the finished sub-iterator.
         END_SEND => INSTRUMENTED_END_SEND,
         /// `sub_iter last_sent_value exc -- None value`: handler of `throw()`

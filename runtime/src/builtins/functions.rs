@@ -549,7 +549,12 @@ fn next(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     let it = &args.pos()[0];
     let is_iter = match it {
         Value::Obj(o) => {
-            matches!(o.payload, Payload::Iter(_) | Payload::Generator(_))
+            matches!(o.payload, Payload::Iter(_))
+                || crate::generator::is_plain_generator(o)
+                || (matches!(o.payload, Payload::Native(_))
+                    && o.type_data()
+                        .lookup(&crate::strobj::intern_static("__next__"))
+                        .is_some())
                 || ops::special(it, "__next__").is_some()
         }
         _ => false,
@@ -558,7 +563,7 @@ fn next(vm: &Vm, args: CallArgs) -> PyResult<Value> {
         return Err(vm.type_error(format!("'{}' object is not an iterator", vm.type_name(it))));
     }
     if let Value::Obj(o) = it {
-        if let Payload::Generator(_) = &o.payload {
+        if crate::generator::is_plain_generator(o) {
             return match crate::builtins::generator::send_to(vm, it, Value::None)? {
                 crate::builtins::generator::SendResult::Yielded(v) => Ok(v),
                 crate::builtins::generator::SendResult::Returned(r) => match args.pos().get(1) {
@@ -567,8 +572,15 @@ fn next(vm: &Vm, args: CallArgs) -> PyResult<Value> {
                 },
             };
         }
-        if ops::special(it, "__next__").is_some() && args.pos().len() == 1 {
-            let m = ops::special(it, "__next__").unwrap_or(Value::None);
+        // A Python or native `__next__` raises its own StopIteration
+        // (with its value) when there is no default.
+        let direct = ops::special(it, "__next__").or_else(|| match &o.payload {
+            Payload::Native(_) => o
+                .type_data()
+                .lookup(&crate::strobj::intern_static("__next__")),
+            _ => None,
+        });
+        if let (Some(m), 1) = (direct, args.pos().len()) {
             return vm.call(&m, std::slice::from_ref(it));
         }
     }

@@ -5,6 +5,7 @@ use crate::builtins::types::types;
 use crate::builtins::{add_method, BuiltinRegistry};
 use crate::eval::{run_frame, Exit};
 use crate::function::CallArgs;
+use crate::generator::GenKind;
 use crate::object::Payload;
 use crate::ops;
 use crate::value::{ObjRef, Value};
@@ -20,8 +21,11 @@ pub enum SendResult {
     Returned(Value),
 }
 
-enum Resume {
+/// How a generator is resumed.
+pub enum Resume {
+    /// With a sent value (`next` sends None).
     Send(Value),
+    /// With an exception raised at the suspension point.
     Throw(PyErr),
 }
 
@@ -40,12 +44,14 @@ fn claim(running: &std::sync::atomic::AtomicBool) -> bool {
     }
 }
 
-fn resume(vm: &Vm, g: &ObjRef, how: Resume) -> PyResult<SendResult> {
+/// Resumes a generator, coroutine or async generator frame.
+pub fn resume(vm: &Vm, g: &ObjRef, how: Resume) -> PyResult<SendResult> {
     let Payload::Generator(gen) = &g.payload else {
         return Err(vm.type_error("not a generator"));
     };
+    let kind = gen.kind;
     if claim(&gen.running) {
-        return Err(vm.value_error("generator already executing"));
+        return Err(vm.value_error(format!("{} already executing", kind.noun())));
     }
     struct Running<'a>(&'a std::sync::atomic::AtomicBool);
     impl Drop for Running<'_> {
@@ -56,6 +62,9 @@ fn resume(vm: &Vm, g: &ObjRef, how: Resume) -> PyResult<SendResult> {
     let _running = Running(&gen.running);
     let taken = gen.frame.lock().take();
     let Some(mut frame) = taken else {
+        if kind == GenKind::Coroutine {
+            return Err(vm.runtime_error("cannot reuse already awaited coroutine"));
+        }
         return match how {
             Resume::Send(_) => Ok(SendResult::Returned(Value::None)),
             Resume::Throw(e) => Err(e),
@@ -72,7 +81,10 @@ fn resume(vm: &Vm, g: &ObjRef, how: Resume) -> PyResult<SendResult> {
             if !started && !v.is_none() {
                 *gen.frame.lock() = Some(frame);
                 gen.started.store(false, Ordering::Release);
-                return Err(vm.type_error("can't send non-None value to a just-started generator"));
+                return Err(vm.type_error(format!(
+                    "can't send non-None value to a just-started {}",
+                    kind.noun()
+                )));
             }
             if started {
                 frame.stack.push(v);
@@ -120,6 +132,12 @@ fn resume(vm: &Vm, g: &ObjRef, how: Resume) -> PyResult<SendResult> {
             }
         }
     };
+    if throw.is_some() {
+        // The suspended frame's stack lacks the value a resumption sends
+        // (the `yield` popped its own): an exception raised at the yield
+        // finds the depth a send would have left, as CPython pushes None.
+        frame.stack.push(Value::None);
+    }
     vm.enter_call()?;
     let r = run_frame(vm, &mut frame, throw);
     vm.leave_call();
@@ -134,8 +152,17 @@ fn resume(vm: &Vm, g: &ObjRef, how: Resume) -> PyResult<SendResult> {
         }
         Err(e) => {
             gen.finished.store(true, Ordering::Release);
-            if vm.err_matches(&e, types().exc.stop_iteration) {
-                let re = vm.runtime_error("generator raised StopIteration");
+            let stop = if vm.err_matches(&e, types().exc.stop_iteration) {
+                Some("StopIteration")
+            } else if kind == GenKind::AsyncGenerator
+                && vm.err_matches(&e, types().exc.stop_async_iteration)
+            {
+                Some("StopAsyncIteration")
+            } else {
+                None
+            };
+            if let Some(what) = stop {
+                let re = vm.runtime_error(format!("{} raised {what}", kind.noun()));
                 if let Some(d) = crate::exceptions::exc_data(&re.0) {
                     *d.cause.lock() = Value::Obj(e.0.clone());
                     *d.context.lock() = Value::Obj(e.0.clone());
@@ -187,7 +214,10 @@ pub fn send_to(vm: &Vm, recv: &Value, v: Value) -> PyResult<SendResult> {
             return resume(vm, o, Resume::Send(v));
         }
     }
-    let r = if v.is_none() {
+    // A native awaitable (an async generator's `asend`, a coroutine's
+    // wrapper) ends with a StopIteration value that `next` would drop.
+    let native = matches!(recv, Value::Obj(o) if matches!(o.payload, Payload::Native(_)));
+    let r = if v.is_none() && !native {
         match ops::next(vm, recv)? {
             Some(x) => return Ok(SendResult::Yielded(x)),
             None => return Ok(SendResult::Returned(Value::None)),
@@ -209,6 +239,24 @@ fn this(vm: &Vm, args: &CallArgs) -> PyResult<ObjRef> {
         Some(Value::Obj(o)) if matches!(o.payload, Payload::Generator(_)) => Ok(o.clone()),
         _ => Err(vm.type_error("descriptor requires a 'generator' object")),
     }
+}
+
+/// The exception `throw(typ[, val[, tb]])` raises (arguments after self).
+pub fn throw_args(vm: &Vm, args: &[Value]) -> PyResult<PyErr> {
+    let exc = args.first().cloned().unwrap_or(Value::None);
+    let mut err = ops::make_exception(vm, exc)?;
+    if let Some(v) = args.get(1) {
+        if !v.is_none() {
+            err = ops::make_exception(
+                vm,
+                vm.call(
+                    args.first().unwrap_or(&Value::None),
+                    std::slice::from_ref(v),
+                )?,
+            )?;
+        }
+    }
+    Ok(err)
 }
 
 fn finish(vm: &Vm, r: SendResult) -> PyResult<Value> {
@@ -233,19 +281,7 @@ fn next_method(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 
 fn throw(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     let g = this(vm, &args)?;
-    let exc = args.pos().get(1).cloned().unwrap_or(Value::None);
-    let mut err = ops::make_exception(vm, exc)?;
-    if let Some(v) = args.pos().get(2) {
-        if !v.is_none() {
-            err = ops::make_exception(
-                vm,
-                vm.call(
-                    args.pos().get(1).unwrap_or(&Value::None),
-                    std::slice::from_ref(v),
-                )?,
-            )?;
-        }
-    }
+    let err = throw_args(vm, args.pos().get(1..).unwrap_or(&[]))?;
     let r = resume(vm, &g, Resume::Throw(err))?;
     finish(vm, r)
 }
@@ -262,7 +298,9 @@ pub fn close_gen(vm: &Vm, g: &ObjRef) -> PyResult<()> {
     }
     let exit = PyErr(vm.new_exception(types().exc.generator_exit, Vec::new()));
     match resume(vm, g, Resume::Throw(exit)) {
-        Ok(SendResult::Yielded(_)) => Err(vm.runtime_error("generator ignored GeneratorExit")),
+        Ok(SendResult::Yielded(_)) => {
+            Err(vm.runtime_error(format!("{} ignored GeneratorExit", gen.kind.noun())))
+        }
         Ok(SendResult::Returned(_)) => Ok(()),
         Err(e)
             if vm.err_matches(&e, types().exc.generator_exit)
@@ -284,7 +322,7 @@ fn iter_self(_vm: &Vm, args: CallArgs) -> PyResult<Value> {
     Ok(args.pos().first().cloned().unwrap_or(Value::None))
 }
 
-/// Registers generator methods.
+/// Registers generator and coroutine methods.
 pub fn register(_r: &mut BuiltinRegistry) {
     let g = types().generator;
     add_method(g, "send", send);
@@ -292,4 +330,8 @@ pub fn register(_r: &mut BuiltinRegistry) {
     add_method(g, "close", close);
     add_method(g, "__next__", next_method);
     add_method(g, "__iter__", iter_self);
+    let c = types().coroutine;
+    add_method(c, "send", send);
+    add_method(c, "throw", throw);
+    add_method(c, "close", close);
 }

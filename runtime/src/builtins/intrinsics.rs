@@ -94,12 +94,28 @@ pub fn get(vm: &Vm, o: &ObjRef, v: &Value, name: &str) -> PyResult<Option<Value>
             "co_consts" => Some(new_tuple(c.consts.to_vec())),
             _ => None,
         },
-        Payload::Generator(g) => match name {
-            "__name__" => Some(new_str(g.name.clone())),
-            "__qualname__" => Some(new_str(g.qualname.clone())),
-            "gi_running" => Some(Value::Bool(g.running.load(Ordering::Relaxed))),
-            _ => None,
-        },
+        Payload::Generator(g) => {
+            use crate::generator::GenKind;
+            let prefix = match g.kind {
+                GenKind::Generator => "gi_",
+                GenKind::Coroutine => "cr_",
+                GenKind::AsyncGenerator => "ag_",
+            };
+            match name.strip_prefix(prefix) {
+                _ if name == "__name__" => Some(new_str(g.name.clone())),
+                _ if name == "__qualname__" => Some(new_str(g.qualname.clone())),
+                Some("running") => Some(Value::Bool(g.running.load(Ordering::Relaxed))),
+                Some("code") => Some(g.code.as_value()),
+                Some("frame") if g.finished.load(Ordering::Acquire) => Some(Value::None),
+                Some("frame") => {
+                    return Err(vm.new_error(
+                        types().exc.not_implemented_error,
+                        format!("{name}: frame objects are not supported by Weft"),
+                    ))
+                }
+                _ => None,
+            }
+        }
         Payload::Property(p) => match name {
             "fget" => Some(p.fget.clone()),
             "fset" => Some(p.fset.clone()),

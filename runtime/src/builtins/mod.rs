@@ -7,6 +7,7 @@ pub mod arith;
 pub mod bytearray;
 pub mod bytes;
 pub mod complex;
+pub mod coroutine;
 pub mod ctors;
 pub mod dict;
 pub mod dynamic;
@@ -634,6 +635,7 @@ pub fn make_builtins_module() -> ObjRef {
     complex::register(&mut r);
     bytearray::register(&mut r);
     generator::register(&mut r);
+    coroutine::register(&mut r);
     crate::set::register(&mut r);
     fileio::register(&mut r);
     objmethods::register(&mut r);

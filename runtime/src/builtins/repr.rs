@@ -310,7 +310,14 @@ pub fn repr_builtin(vm: &Vm, o: &crate::value::ObjRef, v: &Value) -> PyResult<St
                 format!("{}{}", name, seq_repr(vm, &args, "(", ")", false)?)
             }
         }
-        Payload::Generator(g) => format!("<generator object {} at {:#x}>", g.qualname, addr),
+        Payload::Generator(g) => {
+            let what = match g.kind {
+                crate::generator::GenKind::Generator => "generator",
+                crate::generator::GenKind::Coroutine => "coroutine",
+                crate::generator::GenKind::AsyncGenerator => "async_generator",
+            };
+            format!("<{what} object {} at {:#x}>", g.qualname, addr)
+        }
         Payload::Plain => {
             if std::ptr::eq(o.class(), t.not_implemented_type) {
                 "NotImplemented".into()

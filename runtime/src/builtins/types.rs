@@ -88,6 +88,12 @@ pub struct BuiltinTypes {
     pub cell: &'static Object,
     pub code: &'static Object,
     pub generator: &'static Object,
+    pub coroutine: &'static Object,
+    pub async_generator: &'static Object,
+    pub coroutine_wrapper: &'static Object,
+    pub async_generator_asend: &'static Object,
+    pub async_generator_athrow: &'static Object,
+    pub async_generator_wrapped_value: &'static Object,
     pub none_type: &'static Object,
     pub not_implemented_type: &'static Object,
     pub ellipsis_type: &'static Object,
@@ -200,6 +206,13 @@ fn build() -> BuiltinTypes {
     let cell = b.make("cell", &[object], o, false);
     let code = b.make("code", &[object], o, false);
     let generator = b.make("generator", &[object], o, false);
+    let coroutine = b.make("coroutine", &[object], o, false);
+    let async_generator = b.make("async_generator", &[object], o, false);
+    let coroutine_wrapper = b.make("coroutine_wrapper", &[object], o, false);
+    let async_generator_asend = b.make("async_generator_asend", &[object], o, false);
+    let async_generator_athrow = b.make("async_generator_athrow", &[object], o, false);
+    let async_generator_wrapped_value =
+        b.make("async_generator_wrapped_value", &[object], o, false);
     let none_type = b.make("NoneType", &[object], o, false);
     let not_implemented_type = b.make("NotImplementedType", &[object], o, false);
     let ellipsis_type = b.make("ellipsis", &[object], o, false);
@@ -308,6 +321,12 @@ fn build() -> BuiltinTypes {
         cell,
         code,
         generator,
+        coroutine,
+        async_generator,
+        coroutine_wrapper,
+        async_generator_asend,
+        async_generator_athrow,
+        async_generator_wrapped_value,
         none_type,
         not_implemented_type,
         ellipsis_type,

@@ -181,6 +181,7 @@ enum FBlock<'a> {
     FinallyEnd,
     With {
         line: u32,
+        is_async: bool,
     },
     HandlerCleanup {
         name: Option<&'a str>,
@@ -273,7 +274,9 @@ impl<'a> Unit<'a> {
             posonly_arg_count: 0,
             kwonly_arg_count: 0,
             flags: CodeFlags {
-                generator: info.is_generator,
+                generator: info.is_generator || info.is_coroutine,
+                coroutine: info.is_coroutine && !info.is_generator,
+                async_generator: info.is_coroutine && info.is_generator,
                 class_body: kind == ScopeKind::Class,
                 module: kind == ScopeKind::Module,
                 ..CodeFlags::default()
@@ -799,8 +802,8 @@ impl<'a> Codegen<'a> {
             Stmt::While(w) => self.compile_while(w),
             Stmt::If(i) => self.compile_if(i),
             Stmt::With(w) => {
-                if w.is_async {
-                    return fail("'async with' is not supported", w.range);
+                if w.is_async && !self.in_async_def() {
+                    return fail("'async with' outside async function", w.range);
                 }
                 if w.items.is_empty() {
                     return fail("invalid syntax", w.range);
@@ -880,6 +883,9 @@ impl<'a> Codegen<'a> {
     fn compile_return(&mut self, r: &'a ast::StmtReturn) -> CResult<()> {
         if !self.cur.kind.is_function_like() {
             return fail("'return' outside function", r.range);
+        }
+        if self.cur.flags.async_generator && r.value.is_some() {
+            return fail("'return' with value in async generator", r.range);
         }
         let stmt_line = self.cur.line;
         let saved_fb = self.cur.fblocks.clone();
@@ -1011,13 +1017,16 @@ impl<'a> Codegen<'a> {
                 self.pop_handler();
                 self.emit(Opcode::POP_EXCEPT, 0);
             }
-            FBlock::With { line } => {
+            FBlock::With { line, is_async } => {
                 self.cur.line = *line;
                 self.pop_handler();
                 if preserve_tos {
                     self.emit(Opcode::SWAP, 2);
                 }
                 self.call_exit_with_nones();
+                if *is_async {
+                    self.await_top(2);
+                }
                 self.emit(Opcode::POP_TOP, 0);
                 self.cur.line = NO_LINE;
             }
@@ -1057,7 +1066,7 @@ impl<'a> Codegen<'a> {
 
     fn compile_for(&mut self, f: &'a ast::StmtFor) -> CResult<()> {
         if f.is_async {
-            return fail("'async for' is not supported", f.range);
+            return self.compile_async_for(f);
         }
         let start = self.new_label();
         let cleanup = self.new_label();
@@ -1075,6 +1084,50 @@ impl<'a> Codegen<'a> {
         self.compile_body(&f.orelse)?;
         self.place(end);
         Ok(())
+    }
+
+    /// `async for`: `GET_AITER`, then each step awaits `__anext__()`
+    /// under a handler whose `END_ASYNC_FOR` ends the loop on
+    /// StopAsyncIteration (CPython's layout).
+    fn compile_async_for(&mut self, f: &'a ast::StmtFor) -> CResult<()> {
+        if !self.in_async_def() {
+            return fail("'async for' outside async function", f.range);
+        }
+        let start = self.new_label();
+        let done = self.new_label();
+        let end = self.new_label();
+        self.compile_expr(&f.iter)?;
+        self.emit(Opcode::GET_AITER, 0);
+        self.place(start);
+        self.setup_handler(done, false, 0);
+        self.emit(Opcode::GET_ANEXT, 0);
+        self.await_top(3);
+        self.pop_handler();
+        self.push_fblock(FBlock::ForLoop { start, exit: end })?;
+        self.compile_store(&f.target)?;
+        self.compile_body(&f.body)?;
+        self.jump_no_line(start);
+        self.cur.fblocks.pop();
+        self.place(done);
+        self.cur.line = self.line_of(f.range);
+        self.emit(Opcode::END_ASYNC_FOR, 0);
+        self.compile_body(&f.orelse)?;
+        self.place(end);
+        Ok(())
+    }
+
+    /// True when the code being generated is an `async def`'s.
+    fn in_async_def(&self) -> bool {
+        self.cur.kind == ScopeKind::Function
+            && (self.cur.flags.coroutine || self.cur.flags.async_generator)
+    }
+
+    /// Awaits the value on top: `GET_AWAITABLE where`, then the delegation
+    /// loop (`RESUME 3` after each suspension, as CPython marks awaits).
+    fn await_top(&mut self, where_: u32) {
+        self.emit(Opcode::GET_AWAITABLE, where_);
+        self.load_const(Constant::None);
+        self.yield_from_loop(3);
     }
 
     fn compile_while(&mut self, w: &'a ast::StmtWhile) -> CResult<()> {
@@ -1124,9 +1177,17 @@ impl<'a> Codegen<'a> {
         let cleanup = self.new_label();
         self.compile_expr(&item.context_expr)?;
         self.cur.line = self.line_of(item.context_expr.range());
-        self.emit(Opcode::BEFORE_WITH, 0);
+        if w.is_async {
+            self.emit(Opcode::BEFORE_ASYNC_WITH, 0);
+            self.await_top(1);
+        } else {
+            self.emit(Opcode::BEFORE_WITH, 0);
+        }
         self.setup_handler(final_, true, -1);
-        self.push_fblock(FBlock::With { line: with_line })?;
+        self.push_fblock(FBlock::With {
+            line: with_line,
+            is_async: w.is_async,
+        })?;
         match &item.optional_vars {
             Some(v) => self.compile_store(v)?,
             None => self.emit(Opcode::POP_TOP, 0),
@@ -1140,6 +1201,9 @@ impl<'a> Codegen<'a> {
         self.pop_handler();
         self.cur.line = with_line;
         self.call_exit_with_nones();
+        if w.is_async {
+            self.await_top(2);
+        }
         self.emit(Opcode::POP_TOP, 0);
         self.jump(exit);
 
@@ -1148,6 +1212,9 @@ impl<'a> Codegen<'a> {
         self.setup_handler(cleanup, true, 0);
         self.emit(Opcode::PUSH_EXC_INFO, 0);
         self.emit(Opcode::WITH_EXCEPT_START, 0);
+        if w.is_async {
+            self.await_top(2);
+        }
         self.emit_to_bool();
         let suppress = self.new_label();
         self.emit_jump(Opcode::POP_JUMP_IF_TRUE, suppress);
@@ -1692,9 +1759,6 @@ impl<'a> Codegen<'a> {
     }
 
     fn compile_function_def(&mut self, f: &'a ast::StmtFunctionDef) -> CResult<()> {
-        if f.is_async {
-            return fail("'async def' is not supported", f.range);
-        }
         if f.type_params.is_some() {
             return fail("type parameters are not supported", f.range);
         }
@@ -2044,8 +2108,11 @@ impl<'a> Codegen<'a> {
         };
         self.make_closure(code, 0)?;
         self.emit(Opcode::PUSH_NULL, 0);
-        self.comprehension_iterator(&outermost.iter)?;
+        self.comprehension_iterator(&outermost.iter, outermost.is_async)?;
         self.emit(Opcode::CALL, 1);
+        if self.st.scope(scope).is_coroutine && kind != CompKind::Generator {
+            self.await_top(0);
+        }
         Ok(())
     }
 
@@ -2065,7 +2132,7 @@ impl<'a> Codegen<'a> {
         elt: &'a Expr,
         value: Option<&'a Expr>,
     ) -> CResult<()> {
-        self.comprehension_iterator(&outermost.iter)?;
+        self.comprehension_iterator(&outermost.iter, outermost.is_async)?;
         let line = self.cur.line;
         let hidden: Vec<String> = self
             .st
@@ -2120,11 +2187,18 @@ impl<'a> Codegen<'a> {
     }
 
     /// The iterator of one `for` clause, on the iterable's line.
-    fn comprehension_iterator(&mut self, iterable: &'a Expr) -> CResult<()> {
+    fn comprehension_iterator(&mut self, iterable: &'a Expr, is_async: bool) -> CResult<()> {
         self.compile_expr(iterable)?;
         let saved = self.cur.line;
         self.cur.line = self.line_of(iterable.range());
-        self.emit(Opcode::GET_ITER, 0);
+        self.emit(
+            if is_async {
+                Opcode::GET_AITER
+            } else {
+                Opcode::GET_ITER
+            },
+            0,
+        );
         self.cur.line = saved;
         Ok(())
     }
@@ -2141,9 +2215,6 @@ impl<'a> Codegen<'a> {
         let Some(gen) = generators.get(index) else {
             return internal("comprehension index out of range");
         };
-        if gen.is_async {
-            return fail("'async for' is not supported", gen.range);
-        }
         self.nest(gen.range)?;
         let start = self.new_label();
         let if_cleanup = self.new_label();
@@ -2153,7 +2224,7 @@ impl<'a> Codegen<'a> {
                 self.emit(Opcode::LOAD_FAST, 0);
             }
         } else {
-            self.comprehension_iterator(&gen.iter)?;
+            self.comprehension_iterator(&gen.iter, gen.is_async)?;
         }
         let depth = depth + 1;
         self.place(start);
@@ -2161,7 +2232,14 @@ impl<'a> Codegen<'a> {
         // rest of the loop to the comprehension's.
         let loop_line = self.cur.line;
         self.cur.line = self.line_of(gen.iter.range());
-        self.emit_jump(Opcode::FOR_ITER, anchor);
+        if gen.is_async {
+            self.setup_handler(anchor, false, 0);
+            self.emit(Opcode::GET_ANEXT, 0);
+            self.await_top(3);
+            self.pop_handler();
+        } else {
+            self.emit_jump(Opcode::FOR_ITER, anchor);
+        }
         self.cur.line = loop_line;
         self.compile_store(&gen.target)?;
         for cond in &gen.ifs {
@@ -2173,6 +2251,9 @@ impl<'a> Codegen<'a> {
             match kind {
                 CompKind::Generator => {
                     self.compile_expr(elt)?;
+                    if self.cur.flags.async_generator {
+                        self.emit(Opcode::ASYNC_GEN_WRAP, 0);
+                    }
                     self.emit(Opcode::YIELD_VALUE, 0);
                     self.emit(Opcode::RESUME, 1);
                     self.emit(Opcode::POP_TOP, 0);
@@ -2197,6 +2278,9 @@ impl<'a> Codegen<'a> {
         self.place(if_cleanup);
         self.jump(start);
         self.place(anchor);
+        if gen.is_async {
+            self.emit(Opcode::END_ASYNC_FOR, 0);
+        }
         self.depth -= 1;
         Ok(())
     }
@@ -2366,7 +2450,14 @@ impl<'a> Codegen<'a> {
             Expr::Generator(g) => {
                 self.compile_comprehension(e, CompKind::Generator, &g.generators, &g.elt, None)
             }
-            Expr::Await(a) => fail("'await' outside async function", a.range),
+            Expr::Await(a) => {
+                if !(self.cur.flags.coroutine || self.cur.flags.async_generator) {
+                    return fail("'await' outside async function", a.range);
+                }
+                self.compile_expr(&a.value)?;
+                self.await_top(0);
+                Ok(())
+            }
             Expr::Yield(y) => {
                 if !self.cur.kind.is_function_like() {
                     return fail("'yield' outside function", y.range);
@@ -2374,6 +2465,9 @@ impl<'a> Codegen<'a> {
                 match &y.value {
                     Some(v) => self.compile_expr(v)?,
                     None => self.load_const(Constant::None),
+                }
+                if self.cur.flags.async_generator {
+                    self.emit(Opcode::ASYNC_GEN_WRAP, 0);
                 }
                 self.emit(Opcode::YIELD_VALUE, 0);
                 self.emit(Opcode::RESUME, 1);
@@ -2386,7 +2480,7 @@ impl<'a> Codegen<'a> {
                 self.compile_expr(&y.value)?;
                 self.emit(Opcode::GET_YIELD_FROM_ITER, 0);
                 self.load_const(Constant::None);
-                self.yield_from_loop();
+                self.yield_from_loop(2);
                 Ok(())
             }
             Expr::Compare(c) => self.compile_compare(c),
@@ -2470,7 +2564,9 @@ impl<'a> Codegen<'a> {
         self.line_of(a.attr.range)
     }
 
-    fn yield_from_loop(&mut self) {
+    /// The delegation loop of `yield from` and `await` (`RESUME resume`
+    /// after each suspension: 2 for `yield from`, 3 for `await`).
+    fn yield_from_loop(&mut self, resume: u32) {
         let send = self.new_label();
         let fail_l = self.new_label();
         let exit = self.new_label();
@@ -2479,7 +2575,7 @@ impl<'a> Codegen<'a> {
         self.setup_handler(fail_l, false, 0);
         self.emit(Opcode::YIELD_VALUE, 1);
         self.pop_handler();
-        self.emit(Opcode::RESUME, 2);
+        self.emit(Opcode::RESUME, resume);
         self.jump(send);
         self.place(fail_l);
         self.emit(Opcode::CLEANUP_THROW, 0);

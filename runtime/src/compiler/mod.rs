@@ -357,6 +357,11 @@ fn has_arg(op: Opcode) -> bool {
             | Opcode::WITH_EXCEPT_START
             | Opcode::GET_YIELD_FROM_ITER
             | Opcode::END_SEND
+            | Opcode::GET_AITER
+            | Opcode::GET_ANEXT
+            | Opcode::END_ASYNC_FOR
+            | Opcode::BEFORE_ASYNC_WITH
+            | Opcode::ASYNC_GEN_WRAP
             | Opcode::CLEANUP_THROW
             | Opcode::GET_ITER
             | Opcode::TO_BOOL

@@ -55,8 +55,14 @@ pub struct CodeFlags {
     pub varargs: bool,
     /// Has a `**kwargs` parameter (the slot after `*args`, if any).
     pub varkeywords: bool,
-    /// Contains `yield`: calling it makes a generator.
+    /// Resumable (contains `yield`, or `async`): calling it makes a
+    /// generator, a coroutine or an async generator.
     pub generator: bool,
+    /// An `async def` without `yield` (or an awaiting comprehension):
+    /// calling it makes a coroutine.
+    pub coroutine: bool,
+    /// An `async def` with `yield` (or an async generator expression).
+    pub async_generator: bool,
     /// A class body (names go through the namespace dict).
     pub class_body: bool,
     /// Module-level code.

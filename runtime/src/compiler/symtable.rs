@@ -142,6 +142,10 @@ pub(crate) struct ScopeInfo {
     pub(crate) children: Vec<ScopeId>,
     /// Contains `yield` (or is a generator expression).
     pub(crate) is_generator: bool,
+    /// An `async def`, or a comprehension that awaits (`async for` or
+    /// `await` inside): calling it makes a coroutine (an async generator
+    /// when `is_generator` too).
+    pub(crate) is_coroutine: bool,
     /// A class body whose methods use `super`/`__class__`: needs a `__class__` cell.
     pub(crate) needs_class_closure: bool,
     /// A list, set or dict comprehension compiled into its enclosing scope's
@@ -163,6 +167,7 @@ impl ScopeInfo {
             params: Vec::new(),
             children: Vec::new(),
             is_generator: matches!(kind, ScopeKind::Comprehension(CompKind::Generator)),
+            is_coroutine: false,
             needs_class_closure: false,
             inlined: false,
             directives: HashMap::new(),
@@ -647,9 +652,6 @@ impl Builder {
     fn visit_stmt_inner(&mut self, s: &Stmt) -> Result<(), SymError> {
         match s {
             Stmt::FunctionDef(f) => {
-                if f.is_async {
-                    return err("'async def' is not supported", f.range);
-                }
                 if f.type_params.is_some() {
                     return err("type parameters are not supported", f.range);
                 }
@@ -659,6 +661,7 @@ impl Builder {
                     self.visit_expr(&d.expression)?;
                 }
                 self.enter(ScopeKind::Function, NodeKey::function(f));
+                self.cur_info().is_coroutine = f.is_async;
                 self.visit_params(&f.parameters)?;
                 self.visit_body(&f.body)?;
                 self.exit();
@@ -732,8 +735,8 @@ impl Builder {
                 }
             }
             Stmt::For(f) => {
-                if f.is_async {
-                    return err("'async for' is not supported", f.range);
+                if f.is_async && !self.in_async_function() {
+                    return err("'async for' outside async function", f.range);
                 }
                 self.visit_expr(&f.target)?;
                 self.visit_expr(&f.iter)?;
@@ -756,8 +759,8 @@ impl Builder {
                 }
             }
             Stmt::With(w) => {
-                if w.is_async {
-                    return err("'async with' is not supported", w.range);
+                if w.is_async && !self.in_async_function() {
+                    return err("'async with' outside async function", w.range);
                 }
                 for item in &w.items {
                     self.visit_expr(&item.context_expr)?;
@@ -1060,12 +1063,19 @@ impl Builder {
                 self.visit_comprehension(e, CompKind::Generator, &g.generators, &g.elt, None)?
             }
             Expr::Await(a) => {
-                let msg = if self.scopes[self.cur()].kind.is_function_like() {
-                    "'await' outside async function"
-                } else {
-                    "'await' outside function"
-                };
-                return err(msg, a.range);
+                let cur = self.cur();
+                let info = &mut self.scopes[cur];
+                match info.kind {
+                    ScopeKind::Comprehension(_) => info.is_coroutine = true,
+                    ScopeKind::Function if info.is_coroutine => {}
+                    ScopeKind::Function | ScopeKind::Lambda => {
+                        return err("'await' outside async function", a.range)
+                    }
+                    ScopeKind::Module | ScopeKind::Class => {
+                        return err("'await' outside function", a.range)
+                    }
+                }
+                self.visit_expr(&a.value)?;
             }
             Expr::Yield(y) => {
                 if let Some(v) = &y.value {
@@ -1074,6 +1084,9 @@ impl Builder {
                 self.mark_generator(y.range)?;
             }
             Expr::YieldFrom(y) => {
+                if self.in_async_function() {
+                    return err("'yield from' inside async function", y.range);
+                }
                 self.visit_expr(&y.value)?;
                 self.mark_generator(y.range)?;
             }
@@ -1174,9 +1187,6 @@ impl Builder {
         let Some(outermost) = generators.first() else {
             return err("invalid syntax", node.range());
         };
-        if generators.iter().any(|g| g.is_async) {
-            return err("'async for' is not supported", node.range());
-        }
         let cur = self.cur();
         self.scopes[cur].comp_iter_expr += 1;
         let r = self.visit_expr(&outermost.iter);
@@ -1205,7 +1215,33 @@ impl Builder {
         }
         self.visit_expr(elt)?;
         self.exit();
+        if generators.iter().any(|g| g.is_async) {
+            self.scopes[id].is_coroutine = true;
+        }
+        // A list, set or dict comprehension that awaits is itself awaited
+        // where it is built: only an async function (or a comprehension,
+        // which then awaits in turn) can do that. An asynchronous
+        // generator expression is fine anywhere.
+        if self.scopes[id].is_coroutine && kind != CompKind::Generator {
+            let parent = self.cur();
+            match self.scopes[parent].kind {
+                ScopeKind::Function if self.scopes[parent].is_coroutine => {}
+                ScopeKind::Comprehension(_) => self.scopes[parent].is_coroutine = true,
+                _ => {
+                    return err(
+                        "asynchronous comprehension outside of an asynchronous function",
+                        node.range(),
+                    )
+                }
+            }
+        }
         Ok(())
+    }
+
+    /// True when the current scope is an `async def`'s body.
+    fn in_async_function(&self) -> bool {
+        let info = &self.scopes[self.cur()];
+        info.kind == ScopeKind::Function && info.is_coroutine
     }
 
     /// A walrus inside a comprehension binds in the nearest enclosing

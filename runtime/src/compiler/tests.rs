@@ -1387,34 +1387,6 @@ fn check_err(src: &str, kind: CompileErrorKind, msg: &str, line: u32, col: u32) 
 fn refused_constructs() {
     use CompileErrorKind::SyntaxError as S;
     check_err(
-        "async def f(): pass\n",
-        S,
-        "'async def' is not supported",
-        1,
-        1,
-    );
-    check_err(
-        "def f():\n  async for x in y: pass\n",
-        S,
-        "'async for' is not supported",
-        2,
-        3,
-    );
-    check_err(
-        "def f():\n  async with x: pass\n",
-        S,
-        "'async with' is not supported",
-        2,
-        3,
-    );
-    check_err(
-        "def f():\n    await x\n",
-        S,
-        "'await' outside async function",
-        2,
-        5,
-    );
-    check_err(
         "type X = int\n",
         S,
         "'type' statements are not supported",
@@ -1442,13 +1414,116 @@ fn refused_constructs() {
         2,
         5,
     );
+}
+
+/// The async syntax's misuses, with CPython 3.11's messages and positions.
+#[test]
+fn async_syntax_errors() {
+    use CompileErrorKind::SyntaxError as S;
+    check_err(
+        "def f():\n  async for x in y: pass\n",
+        S,
+        "'async for' outside async function",
+        2,
+        3,
+    );
+    check_err(
+        "def f():\n  async with x: pass\n",
+        S,
+        "'async with' outside async function",
+        2,
+        3,
+    );
+    check_err(
+        "def f():\n    await x\n",
+        S,
+        "'await' outside async function",
+        2,
+        5,
+    );
+    check_err("await x\n", S, "'await' outside function", 1, 1);
+    check_err(
+        "class C:\n    await x\n",
+        S,
+        "'await' outside function",
+        2,
+        5,
+    );
+    check_err(
+        "async def f():\n    yield from x\n",
+        S,
+        "'yield from' inside async function",
+        2,
+        5,
+    );
+    check_err(
+        "async def f():\n    yield 1\n    return 2\n",
+        S,
+        "'return' with value in async generator",
+        3,
+        5,
+    );
     check_err(
         "[x async for x in y]\n",
         S,
-        "'async for' is not supported",
+        "asynchronous comprehension outside of an asynchronous function",
         1,
         1,
     );
+    check_err(
+        "def f():\n    return [await x for x in y]\n",
+        S,
+        "asynchronous comprehension outside of an asynchronous function",
+        2,
+        12,
+    );
+    check_err(
+        "async def f():\n    return lambda: [x async for x in y]\n",
+        S,
+        "asynchronous comprehension outside of an asynchronous function",
+        2,
+        20,
+    );
+    check_err(
+        "async def f():\n    def g():\n        await x\n",
+        S,
+        "'await' outside async function",
+        3,
+        9,
+    );
+}
+
+/// What the async syntax compiles to, and what it accepts.
+#[test]
+fn async_syntax_compiles() {
+    for src in [
+        "async def f():\n    async for x in y:\n        await x\n    async with a as b, c:\n        return [x async for x in y]\n",
+        "def f():\n    return (await x for x in y)\n",
+        "async def f():\n    return [[x async for x in y] for z in w]\n",
+        "async def f():\n    yield 1\n    return\n",
+    ] {
+        compile(src);
+    }
+    let m = compile("async def f():\n    await x\nasync def g():\n    yield 1\n");
+    let f = nested(&m, "f");
+    assert!(f.flags.generator && f.flags.coroutine && !f.flags.async_generator);
+    let o = ops(f);
+    let at = o
+        .iter()
+        .position(|x| x.starts_with("GET_AWAITABLE"))
+        .expect("GET_AWAITABLE");
+    assert!(
+        o[at + 1].starts_with("LOAD_CONST") && o[at + 2].starts_with("SEND"),
+        "{o:?}"
+    );
+    let g = nested(&m, "g");
+    assert!(g.flags.async_generator && !g.flags.coroutine);
+    assert!(ops(g).iter().any(|x| x.starts_with("ASYNC_GEN_WRAP")));
+    let a = compile("async def f():\n    async for x in y:\n        pass\n");
+    let o = ops(nested(&a, "f"));
+    for want in ["GET_AITER", "GET_ANEXT", "END_ASYNC_FOR"] {
+        assert!(o.iter().any(|x| x.starts_with(want)), "{want} in {o:?}");
+    }
 }
 
 #[test]

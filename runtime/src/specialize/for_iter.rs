@@ -25,7 +25,9 @@ fn attempt(it: &Value) -> Attempt {
             _ if o.type_data().builtin => Opcode::FOR_ITER_NATIVE,
             _ => return Err("builtin iterator subclass"),
         },
-        Payload::Generator(_) => Opcode::FOR_ITER_GEN,
+        Payload::Generator(g) if g.kind == crate::generator::GenKind::Generator => {
+            Opcode::FOR_ITER_GEN
+        }
         _ => return Err("user iterator"),
     };
     Ok((v, Vec::new()))
@@ -69,7 +71,7 @@ fn next_if_kind(op: Opcode, state: &mut IterState) -> Option<Option<Value>> {
 #[inline(always)]
 fn fast(vm: &Vm, op: Opcode, it: &Value) -> PyResult<Option<Option<Value>>> {
     match (it, op) {
-        (Value::Obj(o), Opcode::FOR_ITER_GEN) if matches!(o.payload, Payload::Generator(_)) => {
+        (Value::Obj(o), Opcode::FOR_ITER_GEN) if crate::generator::is_plain_generator(o) => {
             Ok(Some(crate::builtins::generator::gen_next(vm, o)?))
         }
         (Value::Obj(o), Opcode::FOR_ITER_NATIVE) => match &o.payload {
