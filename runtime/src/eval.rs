@@ -256,8 +256,9 @@ fn name_of(code: &CodeObject, i: usize) -> ObjRef {
 /// Runs `f` until it returns, yields or raises. With `throw`, the exception
 /// is raised at the current instruction first (generator `throw()`).
 pub fn run_frame(vm: &Vm, f: &mut Frame, throw: Option<PyErr>) -> PyResult<Exit> {
-    // `f` outlives the guard (dropped when this call returns).
-    let _current = vm.enter_frame(f);
+    // `f` and `link` outlive the guard (dropped when this call returns).
+    let link = crate::vm::FrameLink::new(vm, f);
+    let _current = vm.enter_frame(&link);
     // The loop is compiled twice: with the statistics' hit counting, and
     // without it (no test of the switch on every specialized hit).
     if specialize::stats::enabled() {
@@ -311,7 +312,7 @@ fn run_frame_inner<const STATS: bool>(
                         }
                     }
                 }
-                vm.add_traceback(&err, f.code, f.code.line_at(f.lasti));
+                vm.add_traceback(&err, f);
             }
             match f.code.handler_for(at) {
                 // A handler is entered at the depth the stack verification
@@ -1388,10 +1389,7 @@ fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flo
         Opcode::CHECK_EG_MATCH => {
             let typ = pop(f);
             let exc = pop(f);
-            let here = crate::exceptions::TbEntry {
-                code: f.code,
-                line: f.code.line_at(f.lasti),
-            };
+            let here = crate::frameobj::traceback_entry(f, exc.as_obj());
             let (rest, matched) = crate::builtins::excgroup::eg_match(vm, &exc, &typ, here)?;
             if !matched.is_none() {
                 *vm.handled.borrow_mut() = matched.clone();
@@ -1425,7 +1423,7 @@ fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flo
             let exc = top(f).clone();
             let exit = f.stack[f.stack.len() - 4].clone();
             let typ = Value::Obj(ObjRef::from_object(crate::builtins::types::class_of(&exc)));
-            let tb = crate::exceptions::traceback_value(&exc);
+            let tb = crate::exceptions::traceback_value(vm, &exc);
             let res = vm.call(&exit, &[typ, exc, tb])?;
             f.stack.push(res);
         }

@@ -8,13 +8,18 @@ use crate::vm::Vm;
 use parking_lot::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// One traceback line: a code object and the line executing in it.
-#[derive(Clone, Copy)]
+/// One traceback line: a code object and the line executing in it, with
+/// the snapshot of the frame the exception left (`tb_frame`).
+#[derive(Clone)]
 pub struct TbEntry {
     /// The frame's code.
     pub code: &'static CodeObject,
     /// The line.
     pub line: u32,
+    /// Unit index of the instruction the frame was at.
+    pub lasti: u32,
+    /// The frame object (`frameobj`).
+    pub frame: ObjRef,
 }
 
 /// The payload of an exception instance.
@@ -32,6 +37,8 @@ pub struct ExcData {
     /// For an exception group: its `message` and its `exceptions` tuple,
     /// set once when the group is created.
     pub group: std::sync::OnceLock<(Value, Value)>,
+    /// For an `OSError`: its `errno`, `strerror` and filenames.
+    pub os_fields: Mutex<Option<Box<crate::builtins::oserror::OsErrorFields>>>,
 }
 
 impl ExcData {
@@ -44,6 +51,7 @@ impl ExcData {
             suppress_context: AtomicBool::new(false),
             traceback: Mutex::new(Vec::new()),
             group: std::sync::OnceLock::new(),
+            os_fields: Mutex::new(None),
         }
     }
 }
@@ -352,22 +360,27 @@ pub fn format_exception(vm: &Vm, exc: &ObjRef) -> String {
     r.out
 }
 
-/// The `__traceback__` value of an exception: a traceback object when it
-/// has passed through a frame, else None.
-pub fn traceback_value(exc: &Value) -> Value {
-    use std::sync::OnceLock;
-    static CLS: OnceLock<&'static Object> = OnceLock::new();
+/// The `__traceback__` value of an exception: its traceback object chain
+/// (outermost first) when it has passed through a frame, else None.
+pub fn traceback_value(vm: &Vm, exc: &Value) -> Value {
     let Value::Obj(o) = exc else {
         return Value::None;
     };
     let Some(e) = exc_data(o) else {
         return Value::None;
     };
-    if e.traceback.lock().is_empty() {
-        return Value::None;
+    let entries = e.traceback.lock().clone();
+    crate::frameobj::traceback_chain(vm, &entries)
+}
+
+/// Replaces an exception's traceback with the chain `tb` (a traceback
+/// object or None): `with_traceback(tb)`, `__traceback__ = tb`.
+pub fn set_traceback(vm: &Vm, exc: &Object, tb: &Value) -> crate::vm::PyResult<()> {
+    let entries = crate::frameobj::traceback_entries(vm, tb)?;
+    if let Some(e) = exc_data(exc) {
+        *e.traceback.lock() = entries;
     }
-    let cls = CLS.get_or_init(|| crate::modules::new_native_class("traceback", "builtins"));
-    Value::Obj(ObjRef::new(Object::new(cls, Payload::Plain)))
+    Ok(())
 }
 
 /// `outer` raised `from cause` (its `__cause__` and `__context__` set, the

@@ -16,6 +16,7 @@ pub mod embed;
 pub mod eval;
 pub mod exceptions;
 pub mod format;
+pub mod frameobj;
 pub mod framestore;
 pub mod freeze;
 pub mod frontend;

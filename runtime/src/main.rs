@@ -490,26 +490,26 @@ fn main() -> ExitCode {
                     eprintln!("{USAGE}");
                     return ExitCode::from(2);
                 };
+                // CPython runs a script under its path joined to the working
+                // directory as given (`./x.py` stays `/cwd/./x.py`): the
+                // script's `__file__`, code objects and tracebacks show it,
+                // while `sys.argv[0]` keeps the path as typed.
+                let script_path = script_path_for_running(file);
                 let source = match std::fs::read(file) {
                     Ok(s) => s,
                     Err(e) => {
+                        let errno = e.raw_os_error().unwrap_or(libc::ENOENT);
                         eprintln!(
                             "weft: can't open file '{}': [Errno {}] {}",
-                            file,
-                            e.raw_os_error().unwrap_or(2),
-                            e
+                            script_path,
+                            errno,
+                            weft::builtins::oserror::strerror(errno)
                         );
                         return ExitCode::from(2);
                     }
                 };
                 argv = rest.to_vec();
-                script_dir = std::path::Path::new(file).parent().map(|p| {
-                    if p.as_os_str().is_empty() {
-                        std::path::PathBuf::from(".")
-                    } else {
-                        p.to_path_buf()
-                    }
-                });
+                script_dir = Some(normalized_parent(&script_path));
                 if is_dis {
                     Job::Dis {
                         source,
@@ -518,7 +518,7 @@ fn main() -> ExitCode {
                 } else {
                     Job::Run {
                         source,
-                        filename: file.clone(),
+                        filename: script_path,
                     }
                 }
             }
@@ -685,4 +685,39 @@ mod tests {
         let flag = unsafe { libc::prctl(libc::PR_GET_THP_DISABLE, 0, 0, 0, 0) };
         assert_eq!(flag, 1);
     }
+}
+
+/// The path a script given on the command line runs under: as given when
+/// absolute, else joined to the working directory without normalizing
+/// (CPython 3.11's `__file__` for `python3.11 PATH`).
+fn script_path_for_running(given: &str) -> String {
+    let path = std::path::Path::new(given);
+    if path.is_absolute() {
+        return given.to_string();
+    }
+    match std::env::current_dir() {
+        Ok(cwd) => format!("{}/{}", cwd.to_string_lossy().trim_end_matches('/'), given),
+        Err(_) => given.to_string(),
+    }
+}
+
+/// The folder of `script` (an absolute path) with `.` and `..` resolved
+/// lexically: `sys.path[0]` for a script.
+fn normalized_parent(script: &str) -> std::path::PathBuf {
+    use std::path::Component;
+    let mut out = std::path::PathBuf::new();
+    let path = std::path::Path::new(script);
+    for c in path.parent().unwrap_or(path).components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other.as_os_str()),
+        }
+    }
+    if out.as_os_str().is_empty() {
+        out.push(".");
+    }
+    out
 }

@@ -4,10 +4,9 @@
 //! argument binding, attribute access, exception construction and imports.
 
 use crate::builtins::types::types;
-use crate::code::CodeObject;
 use crate::dict::DictObj;
 use crate::eval::{run_frame, Exit, Frame};
-use crate::exceptions::{exc_data, ExcData, TbEntry};
+use crate::exceptions::{exc_data, ExcData};
 use crate::function::{CallArgs, FuncState, FunctionObj};
 use crate::generator::{GenKind, GenObj};
 use crate::object::{Object, Payload};
@@ -93,9 +92,10 @@ pub struct Vm {
     /// The exception currently being handled (`except` block), or None.
     pub handled: RefCell<Value>,
     stack_limit: usize,
-    /// The innermost frame running on this thread (null outside any
-    /// frame); set and restored by [`Vm::enter_frame`].
-    current_frame: Cell<*const Frame>,
+    /// The link of the innermost frame running on this thread (null
+    /// outside any frame); set and restored by [`Vm::enter_frame`]. The
+    /// links chain back through the frames this thread is running.
+    current_frame: Cell<*const FrameLink>,
     /// True on the main thread.
     pub is_main: bool,
     /// This thread stays pinned to the crossbeam epoch while attached, so
@@ -115,11 +115,65 @@ pub struct Vm {
     pub jumped_from: Cell<(*const crate::code::CodeObject, u32, usize)>,
 }
 
+/// One running frame in its thread's chain of running frames: a local of
+/// the `run_frame` call running it, so it lives exactly as long as the
+/// frame runs. `back` is the link of the frame that was running when
+/// this one started (its caller, or whoever resumed a generator).
+pub struct FrameLink {
+    frame: *const Frame,
+    back: *const FrameLink,
+}
+
+impl FrameLink {
+    /// The link for `frame`, whose caller is the current frame of `vm`.
+    /// Made by `run_frame` just before `Vm::enter_frame`.
+    #[inline(always)]
+    pub fn new(vm: &Vm, frame: &Frame) -> FrameLink {
+        FrameLink {
+            frame: frame as *const Frame,
+            back: vm.current_frame.get(),
+        }
+    }
+}
+
 /// Restores the previous current frame when a frame stops running
 /// (returns, yields, raises or unwinds).
 pub struct FrameGuard<'a> {
     vm: &'a Vm,
-    saved: *const Frame,
+    saved: *const FrameLink,
+}
+
+/// The frames running on one thread, innermost first (see
+/// [`Vm::with_running_frames`]). Borrowed for a call on that thread only:
+/// it is neither `Send` nor able to outlive the closure it is lent to.
+pub struct RunningFrames<'a> {
+    link: *const FrameLink,
+    _vm: std::marker::PhantomData<&'a Vm>,
+}
+
+impl<'a> Iterator for RunningFrames<'a> {
+    type Item = &'a Frame;
+
+    fn next(&mut self) -> Option<&'a Frame> {
+        if self.link.is_null() {
+            return None;
+        }
+        // SAFETY: a non-null link was installed by `enter_frame` on this
+        // thread (a `Vm` and its chain never leave their thread, and this
+        // iterator is lent only inside `with_running_frames` on it). Each
+        // link is a local of a `run_frame` call still on this thread's
+        // stack: a guard restores the previous pointer before its link and
+        // frame go away, so the chain from the current link back holds
+        // only live links and live frames (`running_frames_are_live` in
+        // tests/frames.rs walks chains while frames come and go). The
+        // frames are suspended in calls and are not written until those
+        // return, after the borrow handed out here has ended (it cannot
+        // outlive the closure).
+        let link = unsafe { &*self.link };
+        self.link = link.back;
+        // SAFETY: as above: the frame outlives its link.
+        Some(unsafe { &*link.frame })
+    }
 }
 
 impl Drop for FrameGuard<'_> {
@@ -302,9 +356,14 @@ impl Vm {
     }
 
     /// Records a traceback entry on `err`.
-    pub fn add_traceback(&self, err: &PyErr, code: &'static CodeObject, line: u32) {
+    pub fn add_traceback(&self, err: &PyErr, frame: &Frame) {
         if let Some(e) = exc_data(&err.0) {
-            e.traceback.lock().push(TbEntry { code, line });
+            let entry = crate::frameobj::traceback_entry(frame, Some(&err.0));
+            let mut tb = e.traceback.lock();
+            if let Some(inner) = tb.last() {
+                crate::frameobj::link_traceback_frames(inner, &entry);
+            }
+            tb.push(entry);
         }
     }
 
@@ -352,24 +411,29 @@ impl Vm {
     /// namespace (`locals()`, `dir()`, `exec` and `eval`): the frame is
     /// suspended at the call that is running the built-in.
     pub fn with_current_frame<R>(&self, read: impl FnOnce(&Frame) -> R) -> Option<R> {
-        let p = self.current_frame.get();
-        if p.is_null() {
-            return None;
-        }
-        // SAFETY: a non-null pointer was set by `enter_frame` from a frame
-        // that outlives the guard restoring the previous pointer, so the
-        // frame is alive. Only this thread reads it, from a call the frame
-        // is making (its run loop is suspended in that call and writes to
-        // it only after the call returns), and `read` cannot keep the
-        // reference (it does not outlive this call).
-        Some(read(unsafe { &*p }))
+        self.with_running_frames(|frames| frames.next().map(read))
     }
 
-    /// Makes `frame` (alive for at least as long as the returned guard)
-    /// the current frame until the guard drops.
+    /// Runs `read` over the frames running on this thread, innermost
+    /// first (each frame's caller, or the resumer of a generator frame,
+    /// follows it). For frame objects (`sys._getframe`, `gi_frame`) and
+    /// the built-ins that read their caller's namespace. Every frame is
+    /// suspended in a call (the innermost one in the call running `read`),
+    /// so `f.lasti` is the call's instruction and the locals are current.
+    pub fn with_running_frames<R>(&self, read: impl FnOnce(&mut RunningFrames<'_>) -> R) -> R {
+        let mut frames = RunningFrames {
+            link: self.current_frame.get(),
+            _vm: std::marker::PhantomData,
+        };
+        read(&mut frames)
+    }
+
+    /// Makes the frame of `link` (a local of the caller that outlives the
+    /// returned guard, made by [`FrameLink::new`] for this `Vm`) the
+    /// current frame until the guard drops.
     #[inline(always)]
-    pub fn enter_frame(&self, frame: &Frame) -> FrameGuard<'_> {
-        let saved = self.current_frame.replace(frame as *const Frame);
+    pub fn enter_frame(&self, link: &FrameLink) -> FrameGuard<'_> {
+        let saved = self.current_frame.replace(link as *const FrameLink);
         FrameGuard { vm: self, saved }
     }
 

@@ -35,7 +35,13 @@
 //! async syntax's errors (`coroutines.py`), `async for`/`async with`,
 //! async generators and async comprehensions (`async_syntax.py`), and
 //! `asyncio` on one loop (`asyncio_basics.py`) and on threads
-//! (`asyncio_threads.py`). Each
+//! (`asyncio_threads.py`), and frame objects from `sys._getframe`,
+//! tracebacks and generators (`frame_objects.py`, and on four threads at
+//! once, `frame_threads.py`), and `OSError`'s fields, subclasses and
+//! strings, `errno` and `io.UnsupportedOperation` (`os_errors.py`), and
+//! the main script's path as `__file__`, `sys.argv[0]`, `sys.path[0]` and
+//! in tracebacks, run as `NAME.py`, `./NAME.py`, `DIR/NAME.py` and by
+//! absolute path (`main_path.py`). Each
 //! `scripts/NAME.out` is what `python3.11 scripts/NAME.py` prints.
 
 mod common;
@@ -327,11 +333,15 @@ fn stderr_matches_cpython(name: &str) {
         let out = run_weft(&args, &dir, Duration::from_secs(60));
         assert_eq!(out.status, Some(1));
         let recorded = std::fs::read_to_string(dir.join(format!("{name}.err"))).unwrap();
-        let expected: String = recorded
-            .split_inclusive('\n')
-            .map(|line| relative_script_path(line, &script))
-            .collect();
-        assert_eq!(String::from_utf8_lossy(&out.stderr), expected);
+        let without_folders = |text: &str| -> String {
+            text.split_inclusive('\n')
+                .map(|line| relative_script_path(line, &script))
+                .collect()
+        };
+        assert_eq!(
+            without_folders(&String::from_utf8_lossy(&out.stderr)),
+            without_folders(&recorded)
+        );
     }
 }
 
@@ -380,4 +390,77 @@ fn asyncio_basics_matches_cpython() {
 #[test]
 fn asyncio_threads_matches_cpython() {
     matches_cpython_both_ways("asyncio_threads");
+}
+
+/// Frame objects: `sys._getframe` (depths, `f_back` chains through
+/// lambdas and comprehensions, `f_locals` of functions, modules and class
+/// bodies, `f_globals`, `f_builtins`, repr), traceback objects (order,
+/// `tb_frame`, `tb_lineno`, `tb_next`, `with_traceback`, assigning
+/// `__traceback__`), and `gi_frame`/`cr_frame`/`ag_frame`.
+#[test]
+fn frame_objects_match_cpython() {
+    matches_cpython_both_ways("frame_objects");
+}
+
+/// Four threads walking `sys._getframe()` chains, their tracebacks and
+/// their generators' frames at once.
+#[test]
+fn frame_threads_match_cpython() {
+    matches_cpython_both_ways("frame_threads");
+}
+
+/// `OSError(errno, strerror, filename, winerror, filename2)`, the subclass
+/// an error number selects, `str()` forms, the errors of `open()`, and
+/// `io.UnsupportedOperation`.
+#[test]
+fn os_errors_match_cpython() {
+    matches_cpython_both_ways("os_errors");
+}
+
+/// The main script run as `main_path.py`; and as `./main_path.py`,
+/// `scripts/main_path.py` (from the folder above) and by absolute path,
+/// where CPython 3.11 prints the recorded answer with the path forms
+/// substituted: `__file__`, code filenames and tracebacks are the path
+/// joined to the working directory as given, `sys.argv[0]` is the path as
+/// given.
+#[test]
+fn main_path_matches_cpython() {
+    matches_cpython_both_ways("main_path");
+    let scripts = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scripts");
+    let recorded = std::fs::read_to_string(scripts.join("main_path.out")).unwrap();
+    let absolute = scripts.join("main_path.py");
+    let absolute = absolute.to_str().expect("utf-8 path");
+    let forms: [(&str, &Path, String); 3] = [
+        (
+            "./main_path.py",
+            &scripts,
+            recorded
+                .replace("<DIR>/main_path.py", "<DIR>/./main_path.py")
+                .replace("argv0 main_path.py", "argv0 ./main_path.py"),
+        ),
+        (
+            "scripts/main_path.py",
+            scripts.parent().expect("tests folder"),
+            recorded.replace("argv0 main_path.py", "argv0 scripts/main_path.py"),
+        ),
+        (
+            absolute,
+            Path::new("/"),
+            recorded.replace("argv0 main_path.py", "argv0 <DIR>/main_path.py"),
+        ),
+    ];
+    for (given, cwd, expected) in forms {
+        let out = run_weft(&["run", given], cwd, Duration::from_secs(60));
+        assert_eq!(
+            out.status,
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            expected,
+            "run as {given}"
+        );
+    }
 }

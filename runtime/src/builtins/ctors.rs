@@ -296,6 +296,11 @@ fn is_group_class(kind: BaseKind, cls: &'static Object) -> bool {
 /// Allocates an instance of user class `cls` (no `__init__` call).
 pub fn new_instance_of(vm: &Vm, cls: &'static Object, args: CallArgs) -> PyResult<Value> {
     let kind = cls.type_data_of_self().base_kind;
+    let cls = if kind == BaseKind::Exception {
+        crate::builtins::oserror::constructed_class(cls, args.pos())
+    } else {
+        cls
+    };
     if is_group_class(kind, cls) {
         return crate::builtins::excgroup::new_group(vm, cls, args.pos());
     }
@@ -497,6 +502,11 @@ pub fn construct_builtin(vm: &Vm, cls: &'static Object, args: CallArgs) -> PyRes
         }
         if crate::typeobj::is_subtype(cls, t.exc.base_exception_group) {
             return crate::builtins::excgroup::new_group(vm, cls, pos);
+        }
+        if crate::builtins::oserror::is_os_error_class(cls) {
+            return Ok(Value::Obj(crate::builtins::oserror::new_os_error(
+                vm, cls, pos,
+            )));
         }
         return Ok(Value::Obj(vm.new_exception(cls, pos.to_vec())));
     }

@@ -104,21 +104,12 @@ pub fn current_locals(vm: &Vm) -> PyResult<ObjRef> {
         if f.code.flags.module {
             return Ok(f.globals.clone());
         }
-        let d = crate::dict::new_dict_obj();
-        let dd = vm.dict_of(&d);
-        for (name, v) in f.code.varnames.iter().zip(f.locals.iter()) {
-            if !v.is_null() {
-                dd.set_str(name.clone(), v.clone());
-            }
-        }
-        let names = f.code.cellvars.iter().chain(f.code.freevars.iter());
-        for (name, cell) in names.zip(f.cells.iter()) {
-            let v = crate::eval::cell_get(cell);
-            if !v.is_null() {
-                dd.set_str(name.clone(), v);
-            }
-        }
-        Ok(d)
+        Ok(crate::frameobj::fast_locals_dict(
+            vm,
+            f.code,
+            f.locals.iter(),
+            &f.cells,
+        ))
     });
     snapshot.unwrap_or_else(|| Err(vm.runtime_error("locals(): no current frame")))
 }

@@ -86,19 +86,7 @@ fn file_of<'a>(vm: &Vm, v: &'a Value) -> PyResult<&'a Mutex<FileState>> {
 }
 
 fn io_err(vm: &Vm, e: std::io::Error, path: Option<&str>) -> PyErr {
-    let t = types();
-    let code = e.raw_os_error().unwrap_or(0);
-    let (cls, msg) = match code {
-        2 => (t.exc.file_not_found_error, "No such file or directory"),
-        13 => (t.exc.permission_error, "Permission denied"),
-        17 => (t.exc.file_exists_error, "File exists"),
-        21 => (t.exc.is_a_directory_error, "Is a directory"),
-        _ => (t.exc.os_error, "I/O error"),
-    };
-    match path {
-        Some(p) => vm.new_error(cls, format!("[Errno {code}] {msg}: '{p}'")),
-        None => vm.new_error(cls, format!("[Errno {code}] {msg}")),
-    }
+    crate::builtins::oserror::from_io_error(vm, &e, path.map(new_str))
 }
 
 fn closed_error(vm: &Vm) -> PyErr {
@@ -293,7 +281,7 @@ impl FileState {
             return Err(closed_error(vm));
         }
         if !self.readable {
-            return Err(vm.new_error(types().exc.os_error, "not readable"));
+            return Err(vm.new_error(types().exc.unsupported_operation, "not readable"));
         }
         Ok(())
     }
@@ -435,7 +423,7 @@ impl FileState {
             return Err(closed_error(vm));
         }
         if !self.writable {
-            return Err(vm.new_error(types().exc.os_error, "not writable"));
+            return Err(vm.new_error(types().exc.unsupported_operation, "not writable"));
         }
         self.drop_read_ahead(vm)?;
         // Written through at once: a file a script never closes still

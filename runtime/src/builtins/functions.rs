@@ -864,7 +864,7 @@ fn input(vm: &Vm, args: CallArgs) -> PyResult<Value> {
             }
             Ok(new_str(line))
         }
-        Err(e) => Err(vm.new_error(types().exc.os_error, e.to_string())),
+        Err(e) => Err(crate::builtins::oserror::from_io_error(vm, &e, None)),
     }
 }
 

@@ -56,13 +56,18 @@ pub fn get(vm: &Vm, o: &ObjRef, v: &Value, name: &str) -> PyResult<Option<Value>
             "__cause__" => Some(e.cause.lock().clone()),
             "__context__" => Some(e.context.lock().clone()),
             "__suppress_context__" => Some(Value::Bool(e.suppress_context.load(Ordering::Relaxed))),
-            "__traceback__" => Some(crate::exceptions::traceback_value(v)),
+            "__traceback__" => Some(crate::exceptions::traceback_value(vm, v)),
             "message" | "exceptions" => crate::builtins::excgroup::group_attr(o, name),
             "value" if crate::typeobj::is_subtype(o.class(), types().exc.stop_iteration) => Some(
                 crate::builtins::tuple::tuple_items(&e.args.lock())
                     .and_then(|a| a.into_iter().next())
                     .unwrap_or(Value::None),
             ),
+            "errno" | "strerror" | "filename" | "filename2"
+                if crate::builtins::oserror::is_os_error_class(o.class()) =>
+            {
+                crate::builtins::oserror::field(o, name)
+            }
             "code" if crate::typeobj::is_subtype(o.class(), types().exc.system_exit) => Some(
                 crate::builtins::tuple::tuple_items(&e.args.lock())
                     .and_then(|a| a.into_iter().next())
@@ -107,12 +112,7 @@ pub fn get(vm: &Vm, o: &ObjRef, v: &Value, name: &str) -> PyResult<Option<Value>
                 Some("running") => Some(Value::Bool(g.running.load(Ordering::Relaxed))),
                 Some("code") => Some(g.code.as_value()),
                 Some("frame") if g.finished.load(Ordering::Acquire) => Some(Value::None),
-                Some("frame") => {
-                    return Err(vm.new_error(
-                        types().exc.not_implemented_error,
-                        format!("{name}: frame objects are not supported by Weft"),
-                    ))
-                }
+                Some("frame") => Some(crate::frameobj::generator_frame(vm, g)),
                 _ => None,
             }
         }
@@ -292,7 +292,15 @@ pub fn set(vm: &Vm, o: &ObjRef, _v: &Value, name: &str, value: &Option<Value>) -
                 e.suppress_context.store(b, Ordering::Relaxed);
                 return Ok(true);
             }
-            "__traceback__" => return Ok(true),
+            "__traceback__" => {
+                crate::exceptions::set_traceback(vm, o, value.as_ref().unwrap_or(&Value::None))?;
+                return Ok(true);
+            }
+            "errno" | "strerror" | "filename" | "filename2"
+                if crate::builtins::oserror::is_os_error_class(o.class()) =>
+            {
+                return Ok(crate::builtins::oserror::set_field(o, name, value.clone()));
+            }
             _ => {}
         }
     }

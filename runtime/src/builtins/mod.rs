@@ -19,6 +19,7 @@ pub mod int;
 pub mod intrinsics;
 pub mod list;
 pub mod objmethods;
+pub mod oserror;
 pub mod repr;
 pub mod slotmethods;
 pub mod strmethods;
@@ -394,6 +395,9 @@ fn exc_init(_vm: &Vm, args: CallArgs) -> PyResult<Value> {
     if let Some(Value::Obj(o)) = args.pos().first() {
         if let Payload::Exception(e) = &o.payload {
             *e.args.lock() = new_tuple(args.pos()[1..].to_vec());
+            if oserror::is_os_error_class(o.class()) {
+                oserror::init_fields(o, &args.pos()[1..]);
+            }
         }
     }
     Ok(Value::None)
@@ -403,6 +407,11 @@ fn exc_str(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     let v = args.pos().first().cloned().unwrap_or(Value::None);
     if let Value::Obj(o) = &v {
         if let Payload::Exception(e) = &o.payload {
+            if oserror::is_os_error_class(o.class()) {
+                if let Some(s) = oserror::os_error_str(vm, o)? {
+                    return Ok(new_str(s));
+                }
+            }
             let a = tuple::tuple_items(&e.args.lock()).unwrap_or_default();
             return Ok(new_str(match a.len() {
                 0 => String::new(),
@@ -430,8 +439,13 @@ fn exc_repr(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     Ok(new_str(vm.repr_of(&v)?))
 }
 
-fn exc_with_traceback(_vm: &Vm, args: CallArgs) -> PyResult<Value> {
-    Ok(args.pos().first().cloned().unwrap_or(Value::None))
+fn exc_with_traceback(vm: &Vm, args: CallArgs) -> PyResult<Value> {
+    arg_count(vm, "with_traceback", &args, 2, 2)?;
+    let this = args.pos()[0].clone();
+    if let Some(o) = this.as_obj() {
+        crate::exceptions::set_traceback(vm, o, &args.pos()[1])?;
+    }
+    Ok(this)
 }
 
 // ----- int / float --------------------------------------------------------------
@@ -743,6 +757,16 @@ pub fn make_builtins_module() -> ObjRef {
         e.permission_error,
         e.file_exists_error,
         e.is_a_directory_error,
+        e.not_a_directory_error,
+        e.blocking_io_error,
+        e.child_process_error,
+        e.interrupted_error,
+        e.process_lookup_error,
+        e.connection_error,
+        e.broken_pipe_error,
+        e.connection_aborted_error,
+        e.connection_refused_error,
+        e.connection_reset_error,
         e.timeout_error,
         e.eof_error,
         e.unicode_error,
@@ -763,6 +787,13 @@ pub fn make_builtins_module() -> ObjRef {
     for c in excs {
         dd.set_by_name(&c.type_data_of_self().name(), class_value(c));
     }
+    // The old names of OSError.
+    dd.set_by_name("IOError", class_value(e.os_error));
+    dd.set_by_name("EnvironmentError", class_value(e.os_error));
+    e.unsupported_operation
+        .type_data_of_self()
+        .own_dict()
+        .set_str(intern("__module__"), new_str("io"));
     dd.set_by_name("None", Value::None);
     dd.set_by_name("True", Value::Bool(true));
     dd.set_by_name("False", Value::Bool(false));

@@ -54,6 +54,17 @@ pub struct ExcTypes {
     pub permission_error: &'static Object,
     pub file_exists_error: &'static Object,
     pub is_a_directory_error: &'static Object,
+    pub not_a_directory_error: &'static Object,
+    pub blocking_io_error: &'static Object,
+    pub child_process_error: &'static Object,
+    pub interrupted_error: &'static Object,
+    pub process_lookup_error: &'static Object,
+    pub connection_error: &'static Object,
+    pub broken_pipe_error: &'static Object,
+    pub connection_aborted_error: &'static Object,
+    pub connection_refused_error: &'static Object,
+    pub connection_reset_error: &'static Object,
+    pub unsupported_operation: &'static Object,
     pub stop_async_iteration: &'static Object,
     pub base_exception_group: &'static Object,
     pub exception_group: &'static Object,
@@ -230,6 +241,7 @@ fn build() -> BuiltinTypes {
     let import_error = ex("ImportError", exception);
     let os_error = ex("OSError", exception);
     let value_error = ex("ValueError", exception);
+    let connection_error = ex("ConnectionError", os_error);
     let unicode_error = ex("UnicodeError", value_error);
     let syntax_error = ex("SyntaxError", exception);
     let warning = ex("Warning", exception);
@@ -240,6 +252,8 @@ fn build() -> BuiltinTypes {
         e,
         true,
     );
+    // `io.UnsupportedOperation` (module `io`, made here with the others).
+    let unsupported_operation = b.make("UnsupportedOperation", &[os_error, value_error], e, true);
     let mut ex = |name: &str, base: &'static Object| b.make(name, &[base], e, true);
     let exc = ExcTypes {
         base_exception_group,
@@ -274,6 +288,17 @@ fn build() -> BuiltinTypes {
         permission_error: ex("PermissionError", os_error),
         file_exists_error: ex("FileExistsError", os_error),
         is_a_directory_error: ex("IsADirectoryError", os_error),
+        not_a_directory_error: ex("NotADirectoryError", os_error),
+        blocking_io_error: ex("BlockingIOError", os_error),
+        child_process_error: ex("ChildProcessError", os_error),
+        interrupted_error: ex("InterruptedError", os_error),
+        process_lookup_error: ex("ProcessLookupError", os_error),
+        connection_error,
+        broken_pipe_error: ex("BrokenPipeError", connection_error),
+        connection_aborted_error: ex("ConnectionAbortedError", connection_error),
+        connection_refused_error: ex("ConnectionRefusedError", connection_error),
+        connection_reset_error: ex("ConnectionResetError", connection_error),
+        unsupported_operation,
         timeout_error: ex("TimeoutError", os_error),
         eof_error: ex("EOFError", exception),
         unicode_error,

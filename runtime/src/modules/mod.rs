@@ -3,6 +3,8 @@
 
 pub mod cmath;
 pub mod dis;
+pub mod errno;
+pub mod io;
 pub mod math;
 pub mod monitoring;
 pub mod random;
@@ -74,6 +76,8 @@ pub fn native_module(vm: &Vm, name: &str) -> PyResult<Option<ObjRef>> {
         "math" => math::make(),
         "cmath" => cmath::make(),
         "time" => time::make(),
+        "io" => io::make(),
+        "errno" => errno::make(vm),
         "_random" => random::make(),
         "_thread" => thread::make(),
         "dis" => dis::make(),

@@ -183,12 +183,12 @@ fn read_stdin(vm: &Vm, size: Option<&Value>, line: bool) -> PyResult<String> {
             Ok(String::from_utf8_lossy(&bytes).to_string())
         }
     });
-    r.map_err(|e| vm.new_error(types().exc.os_error, e.to_string()))
+    r.map_err(|e| crate::builtins::oserror::from_io_error(vm, &e, None))
 }
 
 fn not_readable(vm: &Vm, a: &CallArgs) -> PyResult<()> {
     if stream_of(&a.pos()[0]) != 0 {
-        return Err(vm.new_error(types().exc.os_error, "not readable"));
+        return Err(vm.new_error(types().exc.unsupported_operation, "not readable"));
     }
     Ok(())
 }
@@ -276,11 +276,15 @@ fn is_stream(v: &Value) -> bool {
     matches!(v.as_obj().map(|o| &o.payload), Some(Payload::Native(b)) if b.downcast_ref::<Stream>().is_some())
 }
 
-fn getframe_unsupported(vm: &Vm, _a: CallArgs) -> PyResult<Value> {
-    Err(vm.new_error(
-        types().exc.not_implemented_error,
-        "sys._getframe() is not supported by Weft",
-    ))
+/// `sys._getframe([depth])`: a snapshot of the frame `depth` calls out
+/// from the caller (`frameobj`); a negative depth means the caller.
+fn getframe(vm: &Vm, a: CallArgs) -> PyResult<Value> {
+    module_fn_arg_count(vm, "sys", "_getframe", &a, 0, 1)?;
+    let depth = match a.pos().first() {
+        Some(d) => ops::index_i64(vm, d)?.max(0) as usize,
+        None => 0,
+    };
+    crate::frameobj::getframe(vm, depth)
 }
 
 fn stream_of(v: &Value) -> u8 {
@@ -423,7 +427,7 @@ pub fn make(vm: &Vm) -> ObjRef {
             ("exc_info", exc_info),
             ("exception", exception),
             ("displayhook", displayhook),
-            ("_getframe", getframe_unsupported),
+            ("_getframe", getframe),
         ],
     );
     let cls = stream_class();

@@ -147,7 +147,7 @@ impl Coverage {
                     statements,
                     executed: ran,
                 };
-                (name, file)
+                (super::relative_to_cwd(&name), file)
             })
             .collect()
     }

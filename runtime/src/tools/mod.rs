@@ -201,6 +201,18 @@ pub(crate) fn dispatch(tool: &dyn Tool, event: EventSet, at: &Location, args: &[
     }
 }
 
+/// `filename` relative to the working directory when it lies inside it
+/// (as coverage.py names files), else as it is.
+pub fn relative_to_cwd(filename: &str) -> String {
+    let relative = std::env::current_dir().ok().and_then(|cwd| {
+        std::path::Path::new(filename)
+            .strip_prefix(&cwd)
+            .ok()
+            .map(|p| p.to_string_lossy().into_owned())
+    });
+    relative.unwrap_or_else(|| filename.to_string())
+}
+
 /// True when code of `filename` is not one of the program's files: a
 /// bundled module (`<weft-lib>/...`) or text such as `<string>` (the
 /// command-line coverage reports only the program's own files).

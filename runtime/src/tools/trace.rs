@@ -60,7 +60,8 @@ impl Tool for Trace {
         let record = format!(
             "[thread {}] {}({}): {}\n",
             crate::modules::thread::thread_number(),
-            at.filename(),
+            // The trace module shows a file by its base name.
+            at.filename().rsplit('/').next().unwrap_or(""),
             line,
             text
         );
