@@ -518,7 +518,9 @@ pub fn generic_setattr(
             }
         }
     }
-    if n.starts_with("__") && crate::builtins::intrinsics::set(vm, o, obj, n, &value)? {
+    // Exceptions have plain-named intrinsic fields too (`OSError.errno`).
+    let may_be_intrinsic = n.starts_with("__") || matches!(o.payload, Payload::Exception(_));
+    if may_be_intrinsic && crate::builtins::intrinsics::set(vm, o, obj, n, &value)? {
         return Ok(());
     }
     let local = if o.dict.is_none() && td.base_kind == crate::typeobj::BaseKind::ThreadLocal {

@@ -281,10 +281,7 @@ pub fn traceback_chain(vm: &Vm, entries: &[TbEntry]) -> Value {
 pub fn traceback_entries(vm: &Vm, tb: &Value) -> PyResult<Vec<TbEntry>> {
     let mut out = Vec::new();
     let mut cur = tb.clone();
-    loop {
-        if cur.is_none() {
-            break;
-        }
+    while !cur.is_none() {
         let Some(t) = cur.as_obj().and_then(tb_data) else {
             return Err(vm.type_error("__traceback__ must be a traceback or None"));
         };

@@ -374,6 +374,11 @@ pub fn str_(vm: &Vm, v: &Value) -> PyResult<String> {
                 if let Some(r) = crate::builtins::excgroup::group_str(vm, o) {
                     return r;
                 }
+                if crate::builtins::oserror::is_os_error_class(o.class()) {
+                    if let Some(s) = crate::builtins::oserror::os_error_str(vm, o)? {
+                        return Ok(s);
+                    }
+                }
                 let args = crate::builtins::tuple::tuple_items(&e.args.lock()).unwrap_or_default();
                 return match args.len() {
                     0 => Ok(String::new()),
