@@ -618,6 +618,41 @@ fn main() -> ExitCode {
     ExitCode::from(status.clamp(0, 255) as u8)
 }
 
+/// The path a script given on the command line runs under: as given when
+/// absolute, else joined to the working directory without normalizing
+/// (CPython 3.11's `__file__` for `python3.11 PATH`).
+fn script_path_for_running(given: &str) -> String {
+    let path = std::path::Path::new(given);
+    if path.is_absolute() {
+        return given.to_string();
+    }
+    match std::env::current_dir() {
+        Ok(cwd) => format!("{}/{}", cwd.to_string_lossy().trim_end_matches('/'), given),
+        Err(_) => given.to_string(),
+    }
+}
+
+/// The folder of `script` (an absolute path) with `.` and `..` resolved
+/// lexically: `sys.path[0]` for a script.
+fn normalized_parent(script: &str) -> std::path::PathBuf {
+    use std::path::Component;
+    let mut out = std::path::PathBuf::new();
+    let path = std::path::Path::new(script);
+    for c in path.parent().unwrap_or(path).components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other.as_os_str()),
+        }
+    }
+    if out.as_os_str().is_empty() {
+        out.push(".");
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -685,39 +720,4 @@ mod tests {
         let flag = unsafe { libc::prctl(libc::PR_GET_THP_DISABLE, 0, 0, 0, 0) };
         assert_eq!(flag, 1);
     }
-}
-
-/// The path a script given on the command line runs under: as given when
-/// absolute, else joined to the working directory without normalizing
-/// (CPython 3.11's `__file__` for `python3.11 PATH`).
-fn script_path_for_running(given: &str) -> String {
-    let path = std::path::Path::new(given);
-    if path.is_absolute() {
-        return given.to_string();
-    }
-    match std::env::current_dir() {
-        Ok(cwd) => format!("{}/{}", cwd.to_string_lossy().trim_end_matches('/'), given),
-        Err(_) => given.to_string(),
-    }
-}
-
-/// The folder of `script` (an absolute path) with `.` and `..` resolved
-/// lexically: `sys.path[0]` for a script.
-fn normalized_parent(script: &str) -> std::path::PathBuf {
-    use std::path::Component;
-    let mut out = std::path::PathBuf::new();
-    let path = std::path::Path::new(script);
-    for c in path.parent().unwrap_or(path).components() {
-        match c {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                out.pop();
-            }
-            other => out.push(other.as_os_str()),
-        }
-    }
-    if out.as_os_str().is_empty() {
-        out.push(".");
-    }
-    out
 }
