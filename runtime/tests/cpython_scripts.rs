@@ -35,7 +35,9 @@
 //! async syntax's errors (`coroutines.py`), `async for`/`async with`,
 //! async generators and async comprehensions (`async_syntax.py`), and
 //! `asyncio` on one loop (`asyncio_basics.py`) and on threads
-//! (`asyncio_threads.py`). Each
+//! (`asyncio_threads.py`), TaskGroup, timeouts, shield and Condition
+//! (`asyncio_structured.py`) and async-generator hooks and their closing
+//! at `asyncio.run` shutdown (`asyncgen_hooks.py`). Each
 //! `scripts/NAME.out` is what `python3.11 scripts/NAME.py` prints.
 
 mod common;
@@ -380,4 +382,18 @@ fn asyncio_basics_matches_cpython() {
 #[test]
 fn asyncio_threads_matches_cpython() {
     matches_cpython_both_ways("asyncio_threads");
+}
+
+/// `asyncio.TaskGroup`, `timeout`/`timeout_at`, `shield` and `Condition`,
+/// and TaskGroups on four threads at once.
+#[test]
+fn asyncio_structured_matches_cpython() {
+    matches_cpython_both_ways("asyncio_structured");
+}
+
+/// `sys.set_asyncgen_hooks`/`get_asyncgen_hooks` and `asyncio.run`
+/// closing the async generators a program left suspended.
+#[test]
+fn asyncgen_hooks_matches_cpython() {
+    matches_cpython_both_ways("asyncgen_hooks");
 }

@@ -13,6 +13,7 @@ use crate::object::{Object, Payload};
 use crate::objlock::ObjMutex as Mutex;
 use crate::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
+use std::sync::atomic::Ordering;
 
 /// `coroutine.__await__()`: an iterator over the coroutine's suspensions.
 struct CoroWrapper(ObjRef);
@@ -151,11 +152,30 @@ fn has_method(v: &Value, name: &'static str) -> bool {
         .is_some()
 }
 
+/// Calls this thread's `firstiter` hook (`sys.set_asyncgen_hooks`) with
+/// `agen` the first time one of its `__anext__`/`asend`/`athrow`/`aclose`
+/// awaitables is made, as an event loop's tracking of live async
+/// generators expects.
+fn note_first_iteration(vm: &Vm, agen: &ObjRef) -> PyResult<()> {
+    let Payload::Generator(g) = &agen.payload else {
+        return Ok(());
+    };
+    if g.hooks_called.load(Ordering::Relaxed) || g.hooks_called.swap(true, Ordering::Relaxed) {
+        return Ok(());
+    }
+    let firstiter = vm.asyncgen_hooks.borrow()[0].clone();
+    if !matches!(firstiter, Value::None) {
+        vm.call(&firstiter, &[Value::Obj(agen.clone())])?;
+    }
+    Ok(())
+}
+
 /// `GET_ANEXT`: the awaitable of `aiter.__anext__()`.
 pub fn get_anext(vm: &Vm, aiter: &Value) -> PyResult<Value> {
     if let Some(Value::Obj(g)) =
         Some(aiter).filter(|a| gen_kind(a) == Some(GenKind::AsyncGenerator))
     {
+        note_first_iteration(vm, g)?;
         return Ok(new_asend(g.clone(), Value::None));
     }
     let Some(r) = vm.call_special(aiter, "__anext__", &[])? else {
@@ -377,11 +397,14 @@ fn athrow_close(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     Ok(Value::None)
 }
 
+/// The async generator a method was called on, its first-iteration hook
+/// called.
 fn agen(vm: &Vm, args: &CallArgs) -> PyResult<ObjRef> {
     match args.pos().first() {
         Some(Value::Obj(o))
             if gen_kind(&Value::Obj(o.clone())) == Some(GenKind::AsyncGenerator) =>
         {
+            note_first_iteration(vm, o)?;
             Ok(o.clone())
         }
         _ => Err(vm.type_error("descriptor requires a 'async_generator' object")),
