@@ -1048,16 +1048,29 @@ def run(main, *, debug=None):
 # ---------------------------------------------------------------------------
 # Synchronization primitives (one loop, no threads)
 
-class Lock:
+class _AcquiredInBlock:
+    # `async with x:` acquires x for the block and releases it after.
+    async def __aenter__(self):
+        await self.acquire()
+
+    async def __aexit__(self, typ, value, tb):
+        self.release()
+
+
+def _lock_state(locked, waiters):
+    text = 'locked' if locked else 'unlocked'
+    if waiters:
+        text = '%s, waiters:%d' % (text, len(waiters))
+    return text
+
+
+class Lock(_AcquiredInBlock):
     def __init__(self):
         self._waiters = _deque()
         self._locked = False
 
     def __repr__(self):
-        extra = 'locked' if self._locked else 'unlocked'
-        if self._waiters:
-            extra = '%s, waiters:%d' % (extra, len(self._waiters))
-        return '<asyncio.locks.Lock object [%s]>' % extra
+        return '<asyncio.locks.Lock object [%s]>' % _lock_state(self._locked, self._waiters)
 
     def locked(self):
         return self._locked
@@ -1091,12 +1104,6 @@ class Lock:
             if not fut.done():
                 fut.set_result(True)
             return
-
-    async def __aenter__(self):
-        await self.acquire()
-
-    async def __aexit__(self, typ, value, tb):
-        self.release()
 
 
 class Event:
@@ -1132,7 +1139,7 @@ class Event:
             self._waiters.remove(fut)
 
 
-class Semaphore:
+class Semaphore(_AcquiredInBlock):
     def __init__(self, value=1):
         if value < 0:
             raise ValueError('Semaphore initial value must be >= 0')
@@ -1174,12 +1181,6 @@ class Semaphore:
             self._value -= 1
             return True
         return False
-
-    async def __aenter__(self):
-        await self.acquire()
-
-    async def __aexit__(self, typ, value, tb):
-        self.release()
 
 
 class BoundedSemaphore(Semaphore):
@@ -1582,7 +1583,7 @@ def run_coroutine_threadsafe(coro, loop):
     return result
 
 
-class Condition:
+class Condition(_AcquiredInBlock):
     """Tasks wait until notified, holding `lock` (a new Lock by default)
     whenever they are not waiting."""
 
@@ -1596,16 +1597,8 @@ class Condition:
         self.release = self._lock.release
 
     def __repr__(self):
-        extra = 'locked' if self.locked() else 'unlocked'
-        if self._waiters:
-            extra = '%s, waiters:%d' % (extra, len(self._waiters))
-        return '<asyncio.locks.Condition object at %#x [%s]>' % (id(self), extra)
-
-    async def __aenter__(self):
-        await self._lock.acquire()
-
-    async def __aexit__(self, typ, value, tb):
-        self._lock.release()
+        return '<asyncio.locks.Condition object at %#x [%s]>' % (
+            id(self), _lock_state(self.locked(), self._waiters))
 
     async def wait(self):
         if not self.locked():

@@ -500,18 +500,27 @@ pub fn register(_r: &mut BuiltinRegistry) {
     add_method(g, "asend", agen_asend);
     add_method(g, "athrow", agen_athrow);
     add_method(g, "aclose", agen_aclose);
-    let s = t.async_generator_asend;
-    add_method(s, "send", asend_send);
-    add_method(s, "throw", asend_throw);
-    add_method(s, "close", asend_close);
-    add_method(s, "__next__", asend_next);
-    add_method(s, "__iter__", self_value);
-    add_method(s, "__await__", self_value);
-    let a = t.async_generator_athrow;
-    add_method(a, "send", athrow_send);
-    add_method(a, "throw", athrow_throw);
-    add_method(a, "close", athrow_close);
-    add_method(a, "__next__", athrow_next);
-    add_method(a, "__iter__", self_value);
-    add_method(a, "__await__", self_value);
+    add_awaitable_methods(
+        t.async_generator_asend,
+        [asend_send, asend_throw, asend_close, asend_next],
+    );
+    add_awaitable_methods(
+        t.async_generator_athrow,
+        [athrow_send, athrow_throw, athrow_close, athrow_next],
+    );
+}
+
+/// Gives an awaitable that is its own iterator its `send`, `throw`,
+/// `close` and `__next__` (in that order), and `__iter__`/`__await__`
+/// returning itself.
+fn add_awaitable_methods(
+    class: &'static Object,
+    [send, throw, close, next]: [fn(&Vm, CallArgs) -> PyResult<Value>; 4],
+) {
+    add_method(class, "send", send);
+    add_method(class, "throw", throw);
+    add_method(class, "close", close);
+    add_method(class, "__next__", next);
+    add_method(class, "__iter__", self_value);
+    add_method(class, "__await__", self_value);
 }
