@@ -43,6 +43,9 @@ pub struct GenObj {
     pub finished: AtomicBool,
     /// True once the frame started executing.
     pub started: AtomicBool,
+    /// True once an async generator's first iteration called the thread's
+    /// `firstiter` hook (it is called at most once).
+    pub hooks_called: AtomicBool,
     /// `__name__`
     pub name: String,
     /// `__qualname__`

@@ -98,6 +98,9 @@ pub struct Vm {
     current_frame: Cell<*const FrameLink>,
     /// True on the main thread.
     pub is_main: bool,
+    /// This thread's `sys.set_asyncgen_hooks` pair: (firstiter, finalizer),
+    /// each None or a callable.
+    pub asyncgen_hooks: RefCell<[Value; 2]>,
     /// This thread stays pinned to the crossbeam epoch while attached, so
     /// the read views' own pins are nested and cheap (no fence); it re-pins
     /// every [`REPIN_INTERVAL`] safepoints and unpins while blocked, so
@@ -218,6 +221,7 @@ impl Vm {
             stack_limit: sp.saturating_sub(stack_size.saturating_sub(256 * 1024)),
             current_frame: Cell::new(std::ptr::null()),
             is_main,
+            asyncgen_hooks: RefCell::new([Value::None, Value::None]),
             epoch: RefCell::new(Some(crossbeam_epoch::pin())),
             safepoints: Cell::new(0),
             monitoring_callback: Cell::new(false),
@@ -562,6 +566,7 @@ impl Vm {
             running: AtomicBool::new(false),
             finished: AtomicBool::new(false),
             started: AtomicBool::new(false),
+            hooks_called: AtomicBool::new(false),
             name: f.name.lock().clone(),
             qualname: f.qualname.lock().clone(),
         };

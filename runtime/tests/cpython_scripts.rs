@@ -35,7 +35,9 @@
 //! async syntax's errors (`coroutines.py`), `async for`/`async with`,
 //! async generators and async comprehensions (`async_syntax.py`), and
 //! `asyncio` on one loop (`asyncio_basics.py`) and on threads
-//! (`asyncio_threads.py`), and frame objects from `sys._getframe`,
+//! (`asyncio_threads.py`), TaskGroup, timeouts, shield and Condition
+//! (`asyncio_structured.py`) and async-generator hooks and their closing
+//! at `asyncio.run` shutdown (`asyncgen_hooks.py`), and frame objects from `sys._getframe`,
 //! tracebacks and generators (`frame_objects.py`, and on four threads at
 //! once, `frame_threads.py`), and `OSError`'s fields, subclasses and
 //! strings, `errno` and `io.UnsupportedOperation` (`os_errors.py`), and
@@ -463,4 +465,16 @@ fn main_path_matches_cpython() {
             "run as {given}"
         );
     }
+/// `asyncio.TaskGroup`, `timeout`/`timeout_at`, `shield` and `Condition`,
+/// and TaskGroups on four threads at once.
+#[test]
+fn asyncio_structured_matches_cpython() {
+    matches_cpython_both_ways("asyncio_structured");
+}
+
+/// `sys.set_asyncgen_hooks`/`get_asyncgen_hooks` and `asyncio.run`
+/// closing the async generators a program left suspended.
+#[test]
+fn asyncgen_hooks_matches_cpython() {
+    matches_cpython_both_ways("asyncgen_hooks");
 }

@@ -4,8 +4,9 @@ The loop keeps a deque of ready callbacks and a binary heap of timers.
 When nothing is ready it sleeps on a condition variable until the earliest
 timer is due or another thread hands it a callback (call_soon_threadsafe),
 so an idle loop blocks instead of spinning. Executor work runs on a real
-concurrent.futures thread pool. Streams, subprocesses, sockets, TaskGroup,
-timeout() and contextvars are not provided.
+concurrent.futures thread pool. TaskGroup and timeout() follow Python
+3.11's structured-concurrency rules. Streams, subprocesses, sockets and
+contextvars are not provided.
 """
 
 import sys as _sys
@@ -22,7 +23,9 @@ __all__ = [
     'Event', 'Semaphore', 'BoundedSemaphore', 'TimeoutError',
     'CancelledError', 'InvalidStateError', 'to_thread', 'current_task',
     'all_tasks', 'iscoroutine', 'isfuture', 'FIRST_COMPLETED',
-    'FIRST_EXCEPTION', 'ALL_COMPLETED', 'AbstractEventLoop',
+    'FIRST_EXCEPTION', 'ALL_COMPLETED', 'AbstractEventLoop', 'TaskGroup',
+    'Timeout', 'timeout', 'timeout_at', 'shield', 'Condition',
+    'run_coroutine_threadsafe',
 ]
 
 FIRST_COMPLETED = _cf.FIRST_COMPLETED
@@ -229,6 +232,8 @@ class _EventLoop(AbstractEventLoop):
         self._current_task = None
         self._exception_handler = None
         self._debug = False
+        self._asyncgens = set()
+        self._asyncgens_prune_at = 64
 
     def __repr__(self):
         return '<_EventLoop running=%s closed=%s debug=%s>' % (
@@ -328,15 +333,28 @@ class _EventLoop(AbstractEventLoop):
             raise RuntimeError('Cannot run the event loop while another loop is running')
         self._thread_id = _threading.get_ident()
         _state.running = self
+        saved_hooks = _sys.get_asyncgen_hooks()
+        _sys.set_asyncgen_hooks(firstiter=self._track_asyncgen, finalizer=None)
         try:
             while True:
                 self._step()
                 if self._stopping:
                     break
         finally:
+            _sys.set_asyncgen_hooks(*saved_hooks)
             self._stopping = False
             self._thread_id = None
             _state.running = None
+
+    # -- async generators: remembered at their first iteration, so that
+    # shutdown_asyncgens() can close the ones a program left suspended.
+    def _track_asyncgen(self, agen):
+        gens = self._asyncgens
+        gens.add(agen)
+        if len(gens) >= self._asyncgens_prune_at:
+            for done in [g for g in gens if g.ag_frame is None]:
+                gens.discard(done)
+            self._asyncgens_prune_at = max(64, 2 * len(gens))
 
     def run_until_complete(self, future):
         self._check_open()
@@ -373,7 +391,16 @@ class _EventLoop(AbstractEventLoop):
             executor.shutdown(wait=False)
 
     async def shutdown_asyncgens(self):
-        pass
+        open_gens = [g for g in self._asyncgens if g.ag_frame is not None]
+        self._asyncgens.clear()
+        if not open_gens:
+            return
+        outcomes = await gather(*[g.aclose() for g in open_gens], return_exceptions=True)
+        for agen, outcome in zip(open_gens, outcomes):
+            if isinstance(outcome, Exception):
+                self.call_exception_handler(dict(
+                    message='an error occurred during closing of asynchronous generator %r' % (agen,),
+                    exception=outcome, asyncgen=agen))
 
     async def shutdown_default_executor(self):
         executor = self._executor
@@ -1021,16 +1048,29 @@ def run(main, *, debug=None):
 # ---------------------------------------------------------------------------
 # Synchronization primitives (one loop, no threads)
 
-class Lock:
+class _AcquiredInBlock:
+    # `async with x:` acquires x for the block and releases it after.
+    async def __aenter__(self):
+        await self.acquire()
+
+    async def __aexit__(self, typ, value, tb):
+        self.release()
+
+
+def _lock_state(locked, waiters):
+    text = 'locked' if locked else 'unlocked'
+    if waiters:
+        text = '%s, waiters:%d' % (text, len(waiters))
+    return text
+
+
+class Lock(_AcquiredInBlock):
     def __init__(self):
         self._waiters = _deque()
         self._locked = False
 
     def __repr__(self):
-        extra = 'locked' if self._locked else 'unlocked'
-        if self._waiters:
-            extra = '%s, waiters:%d' % (extra, len(self._waiters))
-        return '<asyncio.locks.Lock object [%s]>' % extra
+        return '<asyncio.locks.Lock object [%s]>' % _lock_state(self._locked, self._waiters)
 
     def locked(self):
         return self._locked
@@ -1064,12 +1104,6 @@ class Lock:
             if not fut.done():
                 fut.set_result(True)
             return
-
-    async def __aenter__(self):
-        await self.acquire()
-
-    async def __aexit__(self, typ, value, tb):
-        self.release()
 
 
 class Event:
@@ -1105,7 +1139,7 @@ class Event:
             self._waiters.remove(fut)
 
 
-class Semaphore:
+class Semaphore(_AcquiredInBlock):
     def __init__(self, value=1):
         if value < 0:
             raise ValueError('Semaphore initial value must be >= 0')
@@ -1147,12 +1181,6 @@ class Semaphore:
             self._value -= 1
             return True
         return False
-
-    async def __aenter__(self):
-        await self.acquire()
-
-    async def __aexit__(self, typ, value, tb):
-        self.release()
 
 
 class BoundedSemaphore(Semaphore):
@@ -1279,3 +1307,339 @@ class PriorityQueue(Queue):
 
     def _get(self):
         return _heap_pop(self._queue)
+
+
+# ---------------------------------------------------------------------------
+# Structured concurrency: TaskGroup, timeout(), shield()
+
+def _is_fatal(exc):
+    return isinstance(exc, (KeyboardInterrupt, SystemExit))
+
+
+class TaskGroup:
+    """Runs child tasks that all finish before the `async with` block ends.
+
+    The first child to fail cancels its siblings and the task that owns the
+    group; the failures come out of `__aexit__` together as an
+    ExceptionGroup. A KeyboardInterrupt or SystemExit in a child is raised
+    as itself instead.
+    """
+
+    __module__ = 'asyncio.taskgroups'
+
+    def __init__(self):
+        self._entered = False
+        self._exiting = False
+        self._aborting = False
+        self._loop = None
+        self._owner = None
+        self._owner_cancel_requested = False
+        self._children = set()
+        self._failures = []
+        self._fatal = None
+        self._all_done = None
+
+    def __repr__(self):
+        parts = []
+        if self._children:
+            parts.append('tasks=%d' % len(self._children))
+        if self._failures:
+            parts.append('errors=%d' % len(self._failures))
+        if self._aborting:
+            parts.append('cancelling')
+        elif self._entered:
+            parts.append('entered')
+        return '<TaskGroup%s>' % ''.join(' ' + p for p in parts)
+
+    async def __aenter__(self):
+        if self._entered:
+            raise RuntimeError('TaskGroup %r has been already entered' % (self,))
+        loop = get_running_loop()
+        owner = current_task(loop)
+        if owner is None:
+            raise RuntimeError('TaskGroup %r cannot determine the parent task' % (self,))
+        self._loop = loop
+        self._owner = owner
+        self._entered = True
+        return self
+
+    def create_task(self, coro, *, name=None, context=None):
+        if not self._entered:
+            raise RuntimeError('TaskGroup %r has not been entered' % (self,))
+        if self._exiting and not self._children:
+            raise RuntimeError('TaskGroup %r is finished' % (self,))
+        if self._aborting:
+            raise RuntimeError('TaskGroup %r is shutting down' % (self,))
+        task = self._loop.create_task(coro, name=name)
+        if task.done():
+            self._child_finished(task)
+        else:
+            self._children.add(task)
+            task.add_done_callback(self._child_finished)
+        return task
+
+    def _cancel_children(self):
+        self._aborting = True
+        for task in self._children:
+            if not task.done():
+                task.cancel()
+
+    def _child_finished(self, task):
+        self._children.discard(task)
+        if self._all_done is not None and not self._children:
+            if not self._all_done.done():
+                self._all_done.set_result(True)
+        if task.cancelled():
+            return
+        exc = task.exception()
+        if exc is None:
+            return
+        self._failures.append(exc)
+        if _is_fatal(exc) and self._fatal is None:
+            self._fatal = exc
+        if self._owner.done():
+            self._loop.call_exception_handler(dict(
+                message='Task %r has errored out but its parent task %r is already completed'
+                        % (task, self._owner),
+                exception=exc, task=task))
+            return
+        if not self._aborting and not self._owner_cancel_requested:
+            self._cancel_children()
+            self._owner_cancel_requested = True
+            self._owner.cancel()
+
+    async def __aexit__(self, et, exc, tb):
+        self._exiting = True
+        if exc is not None and _is_fatal(exc) and self._fatal is None:
+            self._fatal = exc
+        cancelled_by = exc if et is CancelledError else None
+        if et is not None and not self._aborting:
+            self._cancel_children()
+        while self._children:
+            if self._all_done is None:
+                self._all_done = self._loop.create_future()
+            try:
+                await self._all_done
+            except CancelledError as err:
+                if not self._aborting:
+                    cancelled_by = err
+                    self._cancel_children()
+            self._all_done = None
+        if self._owner_cancel_requested and self._owner.uncancel() == 0:
+            cancelled_by = None
+        if self._fatal is not None:
+            raise self._fatal
+        if et is not None and et is not CancelledError:
+            self._failures.append(exc)
+        if cancelled_by is not None and not self._failures:
+            raise cancelled_by
+        if self._failures:
+            failures = self._failures
+            self._failures = None
+            raise BaseExceptionGroup('unhandled errors in a TaskGroup', failures)
+        return None
+
+
+_TIMEOUT_STATES = ('created', 'active', 'expiring', 'expired', 'finished')
+
+
+class Timeout:
+    """An `async with` block that cancels its task at a deadline (a loop
+    time, or None for none) and turns that cancellation into TimeoutError."""
+
+    __module__ = 'asyncio.timeouts'
+
+    def __init__(self, when):
+        self._state = 'created'
+        self._when = when
+        self._timer = None
+        self._task = None
+
+    def when(self):
+        return self._when
+
+    def expired(self):
+        return self._state in ('expiring', 'expired')
+
+    def reschedule(self, when):
+        if self._state != 'active':
+            if self._state == 'created':
+                raise RuntimeError('Timeout has not been entered')
+            raise RuntimeError('Cannot change state of %s Timeout' % self._state)
+        self._when = when
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if when is None:
+            return
+        loop = get_running_loop()
+        if when <= loop.time():
+            self._timer = loop.call_soon(self._fire)
+        else:
+            self._timer = loop.call_at(when, self._fire)
+
+    def _fire(self):
+        self._task.cancel()
+        self._state = 'expiring'
+        self._timer = None
+
+    def __repr__(self):
+        text = '[%s]' % self._state
+        if self._state == 'active':
+            when = None if self._when is None else round(self._when, 3)
+            text += ' when=%s' % (when,)
+        return '<Timeout %s>' % text
+
+    async def __aenter__(self):
+        if self._state != 'created':
+            raise RuntimeError('Timeout has already been entered')
+        task = current_task()
+        if task is None:
+            raise RuntimeError('Timeout should be used inside a task')
+        self._task = task
+        self._state = 'active'
+        self.reschedule(self._when)
+        return self
+
+    async def __aexit__(self, et, exc, tb):
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self._state == 'expiring':
+            self._state = 'expired'
+            if self._task.uncancel() == 0 and et is CancelledError:
+                raise TimeoutError from exc
+        elif self._state == 'active':
+            self._state = 'finished'
+        return None
+
+
+def timeout(delay):
+    return Timeout(None if delay is None else get_running_loop().time() + delay)
+
+
+def timeout_at(when):
+    return Timeout(when)
+
+
+def shield(arg):
+    inner = ensure_future(arg)
+    if inner.done():
+        return inner
+    outer = inner.get_loop().create_future()
+
+    def _inner_finished(fut):
+        if outer.cancelled():
+            if not fut.cancelled():
+                fut.exception()
+            return
+        if fut.cancelled():
+            outer.cancel()
+        elif fut.exception() is not None:
+            outer.set_exception(fut.exception())
+        else:
+            outer.set_result(fut.result())
+
+    def _outer_finished(fut):
+        if not inner.done():
+            inner.remove_done_callback(_inner_finished)
+
+    inner.add_done_callback(_inner_finished)
+    outer.add_done_callback(_outer_finished)
+    return outer
+
+
+def run_coroutine_threadsafe(coro, loop):
+    if not iscoroutine(coro):
+        raise TypeError('A coroutine object is required')
+    result = _cf.Future()
+
+    def _start():
+        try:
+            task = loop.create_task(coro)
+        except BaseException as exc:
+            if result.set_running_or_notify_cancel():
+                result.set_exception(exc)
+            raise
+
+        def _copy_back(done):
+            if done.cancelled():
+                result.cancel()
+                result.set_running_or_notify_cancel()
+            elif done.exception() is not None:
+                if result.set_running_or_notify_cancel():
+                    result.set_exception(done.exception())
+            elif result.set_running_or_notify_cancel():
+                result.set_result(done.result())
+
+        def _cancel_task(f):
+            if f.cancelled():
+                loop.call_soon_threadsafe(task.cancel)
+
+        task.add_done_callback(_copy_back)
+        result.add_done_callback(_cancel_task)
+
+    loop.call_soon_threadsafe(_start)
+    return result
+
+
+class Condition(_AcquiredInBlock):
+    """Tasks wait until notified, holding `lock` (a new Lock by default)
+    whenever they are not waiting."""
+
+    __module__ = 'asyncio.locks'
+
+    def __init__(self, lock=None):
+        self._lock = Lock() if lock is None else lock
+        self._waiters = _deque()
+        self.locked = self._lock.locked
+        self.acquire = self._lock.acquire
+        self.release = self._lock.release
+
+    def __repr__(self):
+        return '<asyncio.locks.Condition object at %#x [%s]>' % (
+            id(self), _lock_state(self.locked(), self._waiters))
+
+    async def wait(self):
+        if not self.locked():
+            raise RuntimeError('cannot wait on un-acquired lock')
+        self.release()
+        try:
+            fut = get_running_loop().create_future()
+            self._waiters.append(fut)
+            try:
+                await fut
+                return True
+            finally:
+                self._waiters.remove(fut)
+        finally:
+            interrupted = None
+            while True:
+                try:
+                    await self.acquire()
+                    break
+                except CancelledError as err:
+                    interrupted = err
+            if interrupted is not None:
+                raise interrupted
+
+    async def wait_for(self, predicate):
+        result = predicate()
+        while not result:
+            await self.wait()
+            result = predicate()
+        return result
+
+    def notify(self, n=1):
+        if not self.locked():
+            raise RuntimeError('cannot notify on un-acquired lock')
+        woken = 0
+        for fut in self._waiters:
+            if woken >= n:
+                break
+            if not fut.done():
+                woken += 1
+                fut.set_result(False)
+
+    def notify_all(self):
+        self.notify(len(self._waiters))

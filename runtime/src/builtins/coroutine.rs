@@ -13,6 +13,7 @@ use crate::object::{Object, Payload};
 use crate::objlock::ObjMutex as Mutex;
 use crate::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
+use std::sync::atomic::Ordering;
 
 /// `coroutine.__await__()`: an iterator over the coroutine's suspensions.
 struct CoroWrapper(ObjRef);
@@ -151,11 +152,30 @@ fn has_method(v: &Value, name: &'static str) -> bool {
         .is_some()
 }
 
+/// Calls this thread's `firstiter` hook (`sys.set_asyncgen_hooks`) with
+/// `agen` the first time one of its `__anext__`/`asend`/`athrow`/`aclose`
+/// awaitables is made, as an event loop's tracking of live async
+/// generators expects.
+fn note_first_iteration(vm: &Vm, agen: &ObjRef) -> PyResult<()> {
+    let Payload::Generator(g) = &agen.payload else {
+        return Ok(());
+    };
+    if g.hooks_called.load(Ordering::Relaxed) || g.hooks_called.swap(true, Ordering::Relaxed) {
+        return Ok(());
+    }
+    let firstiter = vm.asyncgen_hooks.borrow()[0].clone();
+    if !matches!(firstiter, Value::None) {
+        vm.call(&firstiter, &[Value::Obj(agen.clone())])?;
+    }
+    Ok(())
+}
+
 /// `GET_ANEXT`: the awaitable of `aiter.__anext__()`.
 pub fn get_anext(vm: &Vm, aiter: &Value) -> PyResult<Value> {
     if let Some(Value::Obj(g)) =
         Some(aiter).filter(|a| gen_kind(a) == Some(GenKind::AsyncGenerator))
     {
+        note_first_iteration(vm, g)?;
         return Ok(new_asend(g.clone(), Value::None));
     }
     let Some(r) = vm.call_special(aiter, "__anext__", &[])? else {
@@ -377,11 +397,14 @@ fn athrow_close(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     Ok(Value::None)
 }
 
+/// The async generator a method was called on, its first-iteration hook
+/// called.
 fn agen(vm: &Vm, args: &CallArgs) -> PyResult<ObjRef> {
     match args.pos().first() {
         Some(Value::Obj(o))
             if gen_kind(&Value::Obj(o.clone())) == Some(GenKind::AsyncGenerator) =>
         {
+            note_first_iteration(vm, o)?;
             Ok(o.clone())
         }
         _ => Err(vm.type_error("descriptor requires a 'async_generator' object")),
@@ -477,18 +500,27 @@ pub fn register(_r: &mut BuiltinRegistry) {
     add_method(g, "asend", agen_asend);
     add_method(g, "athrow", agen_athrow);
     add_method(g, "aclose", agen_aclose);
-    let s = t.async_generator_asend;
-    add_method(s, "send", asend_send);
-    add_method(s, "throw", asend_throw);
-    add_method(s, "close", asend_close);
-    add_method(s, "__next__", asend_next);
-    add_method(s, "__iter__", self_value);
-    add_method(s, "__await__", self_value);
-    let a = t.async_generator_athrow;
-    add_method(a, "send", athrow_send);
-    add_method(a, "throw", athrow_throw);
-    add_method(a, "close", athrow_close);
-    add_method(a, "__next__", athrow_next);
-    add_method(a, "__iter__", self_value);
-    add_method(a, "__await__", self_value);
+    add_awaitable_methods(
+        t.async_generator_asend,
+        [asend_send, asend_throw, asend_close, asend_next],
+    );
+    add_awaitable_methods(
+        t.async_generator_athrow,
+        [athrow_send, athrow_throw, athrow_close, athrow_next],
+    );
+}
+
+/// Gives an awaitable that is its own iterator its `send`, `throw`,
+/// `close` and `__next__` (in that order), and `__iter__`/`__await__`
+/// returning itself.
+fn add_awaitable_methods(
+    class: &'static Object,
+    [send, throw, close, next]: [fn(&Vm, CallArgs) -> PyResult<Value>; 4],
+) {
+    add_method(class, "send", send);
+    add_method(class, "throw", throw);
+    add_method(class, "close", close);
+    add_method(class, "__next__", next);
+    add_method(class, "__iter__", self_value);
+    add_method(class, "__await__", self_value);
 }

@@ -1292,25 +1292,9 @@ impl<'a> Codegen<'a> {
     /// results, and PREP_RERAISE_STAR combines the results and what no
     /// clause matched into what is raised at the end (or None).
     fn compile_try_star_except(&mut self, t: &'a ast::StmtTry) -> CResult<()> {
-        let except = self.new_label();
-        let end = self.new_label();
-        let cleanup = self.new_label();
+        let (end, cleanup) = self.compile_try_body_and_else(t)?;
         let reraise = self.new_label();
-        self.cur.line = self.line_of(t.range);
-        self.emit(Opcode::NOP, 0);
-        self.setup_handler(except, false, 0);
-        self.push_fblock(FBlock::TryExcept)?;
-        self.compile_body(&t.body)?;
-        self.cur.fblocks.pop();
-        self.pop_handler();
-        self.compile_body(&t.orelse)?;
-        self.jump_no_line(end);
-
         // [orig]
-        self.place(except);
-        self.cur.line = NO_LINE;
-        self.setup_handler(cleanup, true, 0);
-        self.emit(Opcode::PUSH_EXC_INFO, 0);
         // [prev orig] -> [prev orig results rest]
         self.emit(Opcode::BUILD_LIST, 0);
         self.emit(Opcode::COPY, 2);
@@ -1384,7 +1368,12 @@ impl<'a> Codegen<'a> {
         Ok(())
     }
 
-    fn compile_try_except(&mut self, t: &'a ast::StmtTry) -> CResult<()> {
+    /// The part `try ... except` and `try ... except*` share: the body under
+    /// a handler, the `else` body, a jump to the returned `end` label, then
+    /// the handler's entry with the raised exception pushed beside the one
+    /// being handled (PUSH_EXC_INFO), its own failures going to the
+    /// returned `cleanup` label. The caller places both labels.
+    fn compile_try_body_and_else(&mut self, t: &'a ast::StmtTry) -> CResult<(Label, Label)> {
         let except = self.new_label();
         let end = self.new_label();
         let cleanup = self.new_label();
@@ -1402,6 +1391,11 @@ impl<'a> Codegen<'a> {
         self.cur.line = NO_LINE;
         self.setup_handler(cleanup, true, 0);
         self.emit(Opcode::PUSH_EXC_INFO, 0);
+        Ok((end, cleanup))
+    }
+
+    fn compile_try_except(&mut self, t: &'a ast::StmtTry) -> CResult<()> {
+        let (end, cleanup) = self.compile_try_body_and_else(t)?;
         self.push_fblock(FBlock::ExceptionHandler)?;
         let n = t.handlers.len();
         for (i, h) in t.handlers.iter().enumerate() {

@@ -407,6 +407,22 @@ fn exc_info(vm: &Vm, _a: CallArgs) -> PyResult<Value> {
     })
 }
 
+/// `_asyncgen_hooks()`: this thread's (firstiter, finalizer) pair, which
+/// `get_asyncgen_hooks` (in `SYS_PY`) wraps in its named tuple.
+fn asyncgen_hooks(_vm: &Vm, _a: CallArgs) -> PyResult<Value> {
+    Ok(new_tuple(_vm.asyncgen_hooks.borrow().to_vec()))
+}
+
+/// `_set_asyncgen_hooks(firstiter, finalizer)`: stores a checked pair
+/// (`set_asyncgen_hooks` in `SYS_PY` checks and fills in the kept one).
+fn set_asyncgen_hooks(vm: &Vm, a: CallArgs) -> PyResult<Value> {
+    let [firstiter, finalizer] = a.pos() else {
+        return Err(vm.type_error("_set_asyncgen_hooks takes two arguments"));
+    };
+    *vm.asyncgen_hooks.borrow_mut() = [firstiter.clone(), finalizer.clone()];
+    Ok(Value::None)
+}
+
 fn exception(vm: &Vm, _a: CallArgs) -> PyResult<Value> {
     Ok(vm.handled.borrow().clone())
 }
@@ -428,6 +444,8 @@ pub fn make(vm: &Vm) -> ObjRef {
             ("exception", exception),
             ("displayhook", displayhook),
             ("_getframe", getframe),
+            ("_asyncgen_hooks", asyncgen_hooks),
+            ("_set_asyncgen_hooks", set_asyncgen_hooks),
         ],
     );
     let cls = stream_class();
@@ -522,4 +540,27 @@ class SimpleNamespace:
 SimpleNamespace.__module__ = "types"
 implementation = SimpleNamespace(name="weft", cache_tag=None, version=version_info, hexversion=hexversion, _multiarch="x86_64-linux-gnu")
 del SimpleNamespace
+
+def _make_asyncgen_hooks_api(read, write):
+    class asyncgen_hooks(tuple):
+        def __new__(cls, firstiter, finalizer):
+            return tuple.__new__(cls, (firstiter, finalizer))
+        firstiter = property(lambda self: self[0])
+        finalizer = property(lambda self: self[1])
+        def __repr__(self):
+            return f"asyncgen_hooks(firstiter={self[0]!r}, finalizer={self[1]!r})"
+    asyncgen_hooks.__module__ = "builtins"
+    keep = object()
+    def get_asyncgen_hooks():
+        return asyncgen_hooks(*read())
+    def set_asyncgen_hooks(firstiter=keep, finalizer=keep):
+        for role, hook in (("finalizer", finalizer), ("firstiter", firstiter)):
+            if hook is not keep and hook is not None and not callable(hook):
+                raise TypeError(f"callable {role} expected, got {type(hook).__name__}")
+        current = read()
+        write(current[0] if firstiter is keep else firstiter,
+              current[1] if finalizer is keep else finalizer)
+    return get_asyncgen_hooks, set_asyncgen_hooks
+get_asyncgen_hooks, set_asyncgen_hooks = _make_asyncgen_hooks_api(_asyncgen_hooks, _set_asyncgen_hooks)
+del _make_asyncgen_hooks_api, _asyncgen_hooks, _set_asyncgen_hooks
 "#;
