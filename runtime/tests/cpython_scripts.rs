@@ -35,7 +35,9 @@
 //! async syntax's errors (`coroutines.py`), `async for`/`async with`,
 //! async generators and async comprehensions (`async_syntax.py`), and
 //! `asyncio` on one loop (`asyncio_basics.py`) and on threads
-//! (`asyncio_threads.py`). Each
+//! (`asyncio_threads.py`), and `__annotations__` of functions, classes
+//! and modules, evaluated or (under `from __future__ import annotations`)
+//! as text (`annotations.py`, `annotations_future.py`). Each
 //! `scripts/NAME.out` is what `python3.11 scripts/NAME.py` prints.
 
 mod common;
@@ -380,4 +382,19 @@ fn asyncio_basics_matches_cpython() {
 #[test]
 fn asyncio_threads_matches_cpython() {
     matches_cpython_both_ways("asyncio_threads");
+}
+
+/// `__annotations__`: function signatures in CPython's order and
+/// evaluation order, class and module bodies, targets that are not simple
+/// names, bodies of functions left unevaluated, assignment and deletion.
+#[test]
+fn annotations_match_cpython() {
+    matches_cpython_both_ways("annotations");
+}
+
+/// `from __future__ import annotations`: the text CPython regenerates for
+/// each expression kind, with its precedence parentheses.
+#[test]
+fn future_annotations_match_cpython() {
+    matches_cpython_both_ways("annotations_future");
 }
