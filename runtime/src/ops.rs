@@ -23,16 +23,9 @@ pub fn special(v: &Value, name: &'static str) -> Option<Value> {
     }
     let m = td.lookup(&crate::strobj::intern_static(name))?;
     match &m {
-        // A native method inherited from a built-in base is the payload's
-        // own behaviour, run natively; a protocol class's native methods
-        // (`modules::new_protocol_class`) are its only behaviour.
-        Value::Obj(o) if matches!(o.payload, Payload::Builtin(_)) && !is_native_payload(v) => None,
+        Value::Obj(o) if matches!(o.payload, Payload::Builtin(_)) => None,
         _ => Some(m),
     }
-}
-
-fn is_native_payload(v: &Value) -> bool {
-    matches!(v, Value::Obj(o) if matches!(o.payload, Payload::Native(_)))
 }
 
 fn call_special(vm: &Vm, m: &Value, recv: &Value, args: &[Value]) -> PyResult<Value> {
@@ -666,13 +659,6 @@ pub fn binary_op(vm: &Vm, a: &Value, b: &Value, op: BinaryOperator) -> PyResult<
     if let Some(r) = crate::builtins::arith::native_binary(vm, a, b, op.base())? {
         return Ok(r);
     }
-    if op.base() == Or {
-        // `int | None`: `type.__or__`, which the native operators lack.
-        let r = crate::builtins::genericalias::union_of_operands(vm, a, b)?;
-        if !is_not_implemented(&r) {
-            return Ok(r);
-        }
-    }
     binary_op_failed(vm, a, b, op)
 }
 
@@ -867,7 +853,7 @@ pub fn get_item(vm: &Vm, container: &Value, key: &Value) -> PyResult<Value> {
             }
         }
         if let Payload::Type(_) = &o.payload {
-            // `list[int]`: the class's `__class_getitem__`.
+            // Generic alias syntax like list[int]: return the class itself.
             if o.type_data_of_self()
                 .lookup(&crate::strobj::intern_static("__class_getitem__"))
                 .is_some()
@@ -875,10 +861,7 @@ pub fn get_item(vm: &Vm, container: &Value, key: &Value) -> PyResult<Value> {
                 let m = vm.get_attr_str(container, "__class_getitem__")?;
                 return vm.call(&m, std::slice::from_ref(key));
             }
-            return Err(vm.type_error(format!(
-                "type '{}' is not subscriptable",
-                o.type_data_of_self().name()
-            )));
+            return Ok(container.clone());
         }
         return crate::builtins::subscript::native_get_item(vm, o, container, key);
     }

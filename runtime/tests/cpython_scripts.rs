@@ -37,11 +37,7 @@
 //! `asyncio` on one loop (`asyncio_basics.py`) and on threads
 //! (`asyncio_threads.py`), and `__annotations__` of functions, classes
 //! and modules, evaluated or (under `from __future__ import annotations`)
-//! as text (`annotations.py`, `annotations_future.py`), and
-//! `types.GenericAlias` and `X | Y` unions (`generic_alias.py`), and a
-//! class's `__dict__` as a read-only mappingproxy, with class attributes
-//! the specializer cached read again after the class changes
-//! (`mappingproxy.py`). Each
+//! as text (`annotations.py`, `annotations_future.py`). Each
 //! `scripts/NAME.out` is what `python3.11 scripts/NAME.py` prints.
 
 mod common;
@@ -401,20 +397,4 @@ fn annotations_match_cpython() {
 #[test]
 fn future_annotations_match_cpython() {
     matches_cpython_both_ways("annotations_future");
-}
-
-/// `list[int]` and the other built-in generic aliases (repr, equality,
-/// hash, calls, attribute pass-through, the isinstance refusal) and
-/// `int | None` unions, and the `types` module's names for them.
-#[test]
-fn generic_aliases_match_cpython() {
-    matches_cpython_both_ways("generic_alias");
-}
-
-/// A class's `__dict__` and `types.MappingProxyType`: reads, the refused
-/// writes, `|`, and a class attribute read in a hot loop before and after
-/// the class is changed behind a proxy that was read.
-#[test]
-fn mappingproxy_matches_cpython() {
-    matches_cpython_both_ways("mappingproxy");
 }

@@ -401,22 +401,9 @@ fn classinfo_check(vm: &Vm, cls: &Value, info: &Value, fname: &str) -> PyResult<
             };
             Ok(crate::typeobj::is_subtype(sub, o))
         }
-        _ if crate::builtins::genericalias::is_generic_alias(info) => Err(vm.type_error(format!(
-            "{fname}() argument 2 cannot be a parameterized generic"
+        _ => Err(vm.type_error(format!(
+            "{fname}() arg 2 must be a type, a tuple of types, or a union"
         ))),
-        _ => match crate::builtins::genericalias::union_members(info) {
-            Some(members) => {
-                for m in &members {
-                    if classinfo_check(vm, cls, m, fname)? {
-                        return Ok(true);
-                    }
-                }
-                Ok(false)
-            }
-            None => Err(vm.type_error(format!(
-                "{fname}() arg 2 must be a type, a tuple of types, or a union"
-            ))),
-        },
     }
 }
 

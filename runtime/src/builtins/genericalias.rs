@@ -18,6 +18,7 @@ use crate::builtins::types::{class_value, types};
 use crate::builtins::{add_method, add_property, add_staticmethod};
 use crate::function::CallArgs;
 use crate::object::{Object, Payload};
+use crate::ops;
 use crate::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 use std::sync::OnceLock;
@@ -170,7 +171,8 @@ fn parameters_of(_vm: &Vm, _a: CallArgs) -> PyResult<Value> {
 /// a nested alias by its repr, a class or function by its qualified name
 /// (without `builtins.`), anything else by its repr.
 fn item_repr(vm: &Vm, v: &Value) -> PyResult<String> {
-    if crate::builtins::types::is_exact(v, types().ellipsis_type) {
+    if matches!(v, Value::Obj(o) if std::ptr::eq(&**o as *const Object, crate::builtins::types::ellipsis().as_obj().map_or(std::ptr::null(), |e| &**e as *const Object)))
+    {
         return Ok("...".to_string());
     }
     if has_attr(vm, v, "__origin__")? && has_attr(vm, v, "__args__")? {
@@ -295,8 +297,8 @@ fn unionable(v: &Value) -> bool {
 
 /// `left | right` for classes, aliases and unions: the members of both,
 /// flattened and without repeats (None as `NoneType`); a single member
-/// stands for itself; NotImplemented for other operands.
-pub fn union_of_operands(vm: &Vm, left: &Value, right: &Value) -> PyResult<Value> {
+/// stands for itself.
+fn make_union(vm: &Vm, left: &Value, right: &Value) -> PyResult<Value> {
     if !unionable(left) || !unionable(right) {
         return Ok(crate::builtins::types::not_implemented());
     }
@@ -343,12 +345,12 @@ pub fn union_of_operands(vm: &Vm, left: &Value, right: &Value) -> PyResult<Value
 
 fn union_or(vm: &Vm, a: CallArgs) -> PyResult<Value> {
     let p = a.pos();
-    union_of_operands(vm, &p[0], &p[1])
+    make_union(vm, &p[0], &p[1])
 }
 
 fn union_ror(vm: &Vm, a: CallArgs) -> PyResult<Value> {
     let p = a.pos();
-    union_of_operands(vm, &p[1], &p[0])
+    make_union(vm, &p[1], &p[0])
 }
 
 fn this_union<'a>(vm: &Vm, a: &'a CallArgs) -> PyResult<&'a Union> {
@@ -362,7 +364,7 @@ fn union_repr(vm: &Vm, a: CallArgs) -> PyResult<Value> {
     let u = this_union(vm, &a)?;
     let mut parts = Vec::new();
     for m in tuple_items(&u.args).unwrap_or_default() {
-        let is_none_type = matches!(&m, Value::Obj(o) if std::ptr::eq(&**o, types().none_type));
+        let is_none_type = matches!(&m, Value::Obj(o) if std::ptr::eq(&**o as *const Object, types().none_type as *const Object));
         parts.push(if is_none_type {
             "None".to_string()
         } else {
@@ -404,4 +406,11 @@ fn union_ne(vm: &Vm, a: CallArgs) -> PyResult<Value> {
 fn union_hash(vm: &Vm, a: CallArgs) -> PyResult<Value> {
     let u = this_union(vm, &a)?;
     Ok(Value::Int(vm.hash(&member_set(vm, &u.args)?)?))
+}
+
+/// Keeps `ops` in use for the binary-operator fallback of `|` (the
+/// operator protocol reaches `__or__`/`__ror__` through it).
+#[allow(dead_code)]
+fn _uses(_: fn(&Vm, &Value) -> PyResult<bool>) {
+    let _ = ops::truthy;
 }

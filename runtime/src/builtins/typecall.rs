@@ -53,16 +53,6 @@ pub fn type_call(vm: &Vm, cls: &ObjRef, args: CallArgs) -> PyResult<Value> {
     if td.builtin {
         return ctors::construct_builtin(vm, cls_static, args);
     }
-    if td.base_kind == BaseKind::Protocol {
-        return match td.own_dict().get_by_name("__new__") {
-            Some(nf) => vm.call_prepended(
-                &crate::attrs::unwrap_static(&nf).unwrap_or(nf),
-                &Value::Obj(cls.clone()),
-                args,
-            ),
-            None => Err(vm.type_error(format!("cannot create '{}' instances", td.name()))),
-        };
-    }
     // User class: __new__ then __init__.
     let new_fn = td
         .lookup(&crate::strobj::intern_static("__new__"))
