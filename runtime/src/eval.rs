@@ -1295,11 +1295,7 @@ fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flo
             } else {
                 None
             };
-            let annotations = if arg & 4 != 0 {
-                Some(pop(f))
-            } else {
-                None
-            };
+            let annotations = if arg & 4 != 0 { Some(pop(f)) } else { None };
             let kwdefaults = if arg & 2 != 0 { pop(f) } else { Value::None };
             let defaults = if arg & 1 != 0 { pop(f) } else { Value::None };
             let fcode = match code_v.as_obj().map(|o| &o.payload) {

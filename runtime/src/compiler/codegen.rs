@@ -3355,7 +3355,11 @@ pub(crate) fn has_future_annotations(body: &[Stmt]) -> bool {
     };
     body.iter()
         .map_while(|s| match s {
-            Stmt::ImportFrom(f) if f.module.as_ref().is_some_and(|m| m.as_str() == "__future__") => {
+            Stmt::ImportFrom(f)
+                if f.module
+                    .as_ref()
+                    .is_some_and(|m| m.as_str() == "__future__") =>
+            {
                 Some(f)
             }
             _ => None,

@@ -13,9 +13,9 @@ mod codegen;
 mod fold;
 pub mod output;
 mod symtable;
-mod unparse;
 #[cfg(test)]
 mod tests;
+mod unparse;
 
 use std::fmt::Write as _;
 

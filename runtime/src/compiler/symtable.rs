@@ -975,7 +975,11 @@ impl Builder {
     }
 
     fn visit_param_annotations(&mut self, p: &Parameters) -> Result<(), SymError> {
-        let plain = p.posonlyargs.iter().chain(p.args.iter()).chain(p.kwonlyargs.iter());
+        let plain = p
+            .posonlyargs
+            .iter()
+            .chain(p.args.iter())
+            .chain(p.kwonlyargs.iter());
         let params = plain
             .map(|a| &a.parameter)
             .chain(p.vararg.as_deref())
