@@ -1296,6 +1296,7 @@ fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flo
             } else {
                 None
             };
+            let annotations = if arg & 4 != 0 { Some(pop(f)) } else { None };
             let kwdefaults = if arg & 2 != 0 { pop(f) } else { Value::None };
             let defaults = if arg & 1 != 0 { pop(f) } else { Value::None };
             let fcode = match code_v.as_obj().map(|o| &o.payload) {
@@ -1314,10 +1315,33 @@ fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flo
                 closure,
                 module,
             );
+            if let Some(pairs) = annotations {
+                func.set_annotations(Some(annotations_dict(vm, &pairs)?));
+            }
             f.stack.push(Value::Obj(ObjRef::new(Object::new_instance(
                 types().function,
                 Payload::Function(Box::new(func)),
             ))));
+        }
+        Opcode::SETUP_ANNOTATIONS => {
+            let d = f.locals_dict.as_ref().unwrap_or(&f.globals);
+            let key = crate::strobj::intern("__annotations__");
+            if is_exact_dict(d) {
+                let dd = vm.dict_of(d);
+                if dd.get_str(&key).is_none() {
+                    dd.set_str(key, Value::Obj(crate::dict::new_dict_obj()));
+                }
+            } else {
+                let ns = Value::Obj(d.clone());
+                match ops::get_item(vm, &ns, &Value::Obj(key.clone())) {
+                    Ok(_) => {}
+                    Err(e) if vm.err_matches(&e, types().exc.key_error) => {
+                        let fresh = Value::Obj(crate::dict::new_dict_obj());
+                        ops::set_item(vm, &ns, Value::Obj(key), fresh)?;
+                    }
+                    Err(e) => return Err(e),
+                }
+            }
         }
         Opcode::LOAD_BUILD_CLASS => {
             let v = vm
@@ -1778,4 +1802,15 @@ fn namespace_get(vm: &Vm, d: &ObjRef, name: &ObjRef) -> PyResult<Option<Value>> 
         Err(e) if vm.err_matches(&e, crate::builtins::types::types().exc.key_error) => Ok(None),
         Err(e) => Err(e),
     }
+}
+
+/// The `__annotations__` dict of a new function, from MAKE_FUNCTION's
+/// flattened tuple of (name, value) pairs.
+fn annotations_dict(vm: &Vm, pairs: &Value) -> PyResult<Value> {
+    let items = tuple_items(pairs).unwrap_or_default();
+    let d = crate::dict::new_dict_obj();
+    for pair in items.chunks_exact(2) {
+        vm.dict_of(&d).set(vm, pair[0].clone(), pair[1].clone())?;
+    }
+    Ok(Value::Obj(d))
 }

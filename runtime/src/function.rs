@@ -102,6 +102,9 @@ pub struct FunctionObj {
     pub module: Mutex<Value>,
     /// The function version (0: never specialize calls to it).
     pub version: AtomicU32,
+    /// `__annotations__`: None until the def supplies annotations or the
+    /// attribute is first read (then an empty dict is created and kept).
+    annotations: Mutex<Option<Value>>,
 }
 
 impl FunctionObj {
@@ -129,7 +132,22 @@ impl FunctionObj {
             doc: Mutex::new(code.docstring.clone()),
             module: Mutex::new(module),
             version: AtomicU32::new(code.version),
+            annotations: Mutex::new(None),
         }
+    }
+
+    /// `__annotations__`: the stored dict, or a new empty dict that is
+    /// stored for later reads.
+    pub fn annotations(&self) -> Value {
+        self.annotations
+            .lock()
+            .get_or_insert_with(|| Value::Obj(crate::dict::new_dict_obj()))
+            .clone()
+    }
+
+    /// Sets (`Some(dict)`) or deletes (`None`) `__annotations__`.
+    pub fn set_annotations(&self, annotations: Option<Value>) {
+        *self.annotations.lock() = annotations;
     }
 
     /// The current snapshot of code and defaults.

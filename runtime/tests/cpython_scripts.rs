@@ -43,7 +43,9 @@
 //! strings, `errno` and `io.UnsupportedOperation` (`os_errors.py`), and
 //! the main script's path as `__file__`, `sys.argv[0]`, `sys.path[0]` and
 //! in tracebacks, run as `NAME.py`, `./NAME.py`, `DIR/NAME.py` and by
-//! absolute path (`main_path.py`). Each
+//! absolute path (`main_path.py`), and `__annotations__` of functions,
+//! classes and modules, evaluated or (under `from __future__ import
+//! annotations`) as text (`annotations.py`, `annotations_future.py`). Each
 //! `scripts/NAME.out` is what `python3.11 scripts/NAME.py` prints.
 
 mod common;
@@ -477,4 +479,17 @@ fn asyncio_structured_matches_cpython() {
 #[test]
 fn asyncgen_hooks_matches_cpython() {
     matches_cpython_both_ways("asyncgen_hooks");
+/// `__annotations__`: function signatures in CPython's order and
+/// evaluation order, class and module bodies, targets that are not simple
+/// names, bodies of functions left unevaluated, assignment and deletion.
+#[test]
+fn annotations_match_cpython() {
+    matches_cpython_both_ways("annotations");
+}
+
+/// `from __future__ import annotations`: the text CPython regenerates for
+/// each expression kind, with its precedence parentheses.
+#[test]
+fn future_annotations_match_cpython() {
+    matches_cpython_both_ways("annotations_future");
 }

@@ -463,13 +463,17 @@ instruction_set! {
         LIST_TO_TUPLE,
         /// `seq -- items...` with a starred target: arg = before | (after << 8)
         UNPACK_EX,
-        /// `[defaults] [kwdefaults] [closure] code -- function`; arg flags:
-        /// 1 defaults tuple, 2 kwdefaults dict, 8 closure tuple of cells.
+        /// `[defaults] [kwdefaults] [annotations] [closure] code -- function`;
+        /// arg flags: 1 defaults tuple, 2 kwdefaults dict, 4 annotations
+        /// tuple of (name, value) pairs flattened, 8 closure tuple of cells.
         MAKE_FUNCTION,
         /// `-- __build_class__`
         LOAD_BUILD_CLASS,
         /// `-- AssertionError`
         LOAD_ASSERTION_ERROR,
+        /// `--`: binds `__annotations__` to a new dict in the current
+        /// namespace (module or class body) unless it is already bound.
+        SETUP_ANNOTATIONS,
         /// `[exc [cause]] --`: raise (arg 0: bare re-raise of the handled exception).
         RAISE_VARARGS,
         /// `values*n exc -- values*n`: re-raises exc; when n > 0, values[0]

@@ -29,6 +29,7 @@ pub fn get(vm: &Vm, o: &ObjRef, v: &Value, name: &str) -> PyResult<Option<Value>
             "__module__" => Some(f.module.lock().clone()),
             "__defaults__" => Some(f.state().defaults.clone()),
             "__kwdefaults__" => Some(f.state().kwdefaults.clone()),
+            "__annotations__" => Some(f.annotations()),
             "__globals__" => Some(Value::Obj(f.globals.clone())),
             "__code__" => Some(f.code().as_value()),
             "__closure__" => Some(match &f.closure {
@@ -237,6 +238,15 @@ pub fn set(vm: &Vm, o: &ObjRef, _v: &Value, name: &str, value: &Option<Value>) -
             }
             "__doc__" => {
                 *f.doc.lock() = value.clone().unwrap_or(Value::None);
+                return Ok(true);
+            }
+            "__annotations__" => {
+                if let Some(v) = value {
+                    if !matches!(v.as_obj().map(|x| &x.payload), Some(Payload::Dict(_))) {
+                        return Err(vm.type_error("__annotations__ must be set to a dict object"));
+                    }
+                }
+                f.set_annotations(value.clone());
                 return Ok(true);
             }
             "__module__" => {

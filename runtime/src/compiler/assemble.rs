@@ -105,7 +105,7 @@ pub(crate) fn stack_effect(op: Opcode, arg: u32) -> (i32, Option<i32>) {
         LIST_TO_TUPLE => 0,
         UNPACK_SEQUENCE => a - 1,
         UNPACK_EX => (a & 0xff) + (a >> 8),
-        MAKE_FUNCTION => -((arg & 0b1011).count_ones() as i32),
+        MAKE_FUNCTION => -((arg & 0b1111).count_ones() as i32),
         LOAD_BUILD_CLASS | LOAD_ASSERTION_ERROR => 1,
         RAISE_VARARGS => -a,
         RERAISE => -1,
@@ -164,6 +164,7 @@ pub(crate) fn stack_inputs(op: Opcode, arg: u32) -> u32 {
     };
     match op.deopt() {
         NOP | RESUME | EXTENDED_ARG | CACHE | PUSH_NULL | JUMP_FORWARD | JUMP_BACKWARD => 0,
+        SETUP_ANNOTATIONS => 0,
         LOAD_CONST | LOAD_FAST | LOAD_FAST_AND_CLEAR | LOAD_DEREF | LOAD_CLOSURE
         | LOAD_CLASSDEREF | LOAD_NAME | LOAD_GLOBAL | LOAD_BUILD_CLASS | LOAD_ASSERTION_ERROR => 0,
         DELETE_FAST | DELETE_DEREF | DELETE_NAME | DELETE_GLOBAL => 0,
@@ -195,7 +196,7 @@ pub(crate) fn stack_inputs(op: Opcode, arg: u32) -> u32 {
         // The exception, and with an oparg the `lasti` that far down.
         RERAISE => 1 + arg,
         FORMAT_VALUE => 1 + u32::from(arg & 4 != 0),
-        MAKE_FUNCTION => 1 + (arg & 0b1011).count_ones(),
+        MAKE_FUNCTION => 1 + (arg & 0b1111).count_ones(),
         // callable self_or_null args... [kwnames] [kwargs]
         CALL => arg.saturating_add(2),
         CALL_KW => arg.saturating_add(3),

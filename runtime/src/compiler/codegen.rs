@@ -145,7 +145,7 @@ fn const_truth(c: &Constant) -> bool {
 }
 
 /// Converts a ruff integer literal to a bigint.
-fn int_value(i: &ast::Int) -> Option<BigInt> {
+pub(super) fn int_value(i: &ast::Int) -> Option<BigInt> {
     if let Some(v) = i.as_u64() {
         return Some(BigInt::from(v));
     }
@@ -329,6 +329,9 @@ pub(crate) struct Codegen<'a> {
     pattern_loc: TextRange,
     /// What the module body is compiled as (`compile()`'s mode).
     mode: super::CompileMode,
+    /// `from __future__ import annotations`: annotations are stored as
+    /// their source text instead of being evaluated.
+    future_annotations: bool,
 }
 
 impl<'a> Codegen<'a> {
@@ -360,6 +363,7 @@ impl<'a> Codegen<'a> {
             depth: 0,
             pattern_loc: TextRange::default(),
             mode,
+            future_annotations: has_future_annotations(&module.body),
         };
         cg.cur.line = 0;
         cg.emit(Opcode::RESUME, 0);
@@ -392,6 +396,10 @@ impl<'a> Codegen<'a> {
                 "multiple statements found while compiling a single statement",
                 body[0].range(),
             );
+        }
+        if has_annotations(body) {
+            cg.cur.line = body.first().map_or(0, |s| cg.line_of(s.range()));
+            cg.emit(Opcode::SETUP_ANNOTATIONS, 0);
         }
         if mode != super::CompileMode::Exec {
             // No docstring in `eval`/`single` code.
@@ -788,16 +796,7 @@ impl<'a> Codegen<'a> {
                 Ok(())
             }
             Stmt::AugAssign(a) => self.compile_aug_assign(a),
-            Stmt::AnnAssign(a) => {
-                if let Some(v) = &a.value {
-                    self.compile_expr(v)?;
-                    self.compile_store(&a.target)?;
-                } else if !self.cur.kind.is_function_like() {
-                    // CPython evaluates the annotation here; keep the line.
-                    self.emit(Opcode::NOP, 0);
-                }
-                Ok(())
-            }
+            Stmt::AnnAssign(a) => self.compile_ann_assign(a),
             Stmt::For(f) => self.compile_for(f),
             Stmt::While(w) => self.compile_while(w),
             Stmt::If(i) => self.compile_if(i),
@@ -1763,7 +1762,10 @@ impl<'a> Codegen<'a> {
             .map_or(def_line, |d| self.line_of(d.expression.range()));
         self.compile_decorators(&f.decorator_list)?;
         self.cur.line = def_line;
-        let flags = self.compile_defaults(&f.parameters)?;
+        let mut flags = self.compile_defaults(&f.parameters)?;
+        if self.compile_signature_annotations(&f.parameters, f.returns.as_deref())? {
+            flags |= 4;
+        }
         let Some(scope) = self.st.lookup(NodeKey::function(f)) else {
             return internal("no scope for function");
         };
@@ -1780,6 +1782,131 @@ impl<'a> Codegen<'a> {
         self.apply_decorators(&f.decorator_list);
         self.cur.line = def_line;
         self.name_op(f.name.as_str(), Ctx::Store, f.name.range)
+    }
+
+    /// Pushes a function's annotations as a flat tuple of (name, value)
+    /// pairs, in CPython's order (the positional-or-keyword parameters
+    /// before the positional-only ones); false, pushing nothing, when
+    /// there are none.
+    fn compile_signature_annotations(
+        &mut self,
+        p: &'a Parameters,
+        returns: Option<&'a Expr>,
+    ) -> CResult<bool> {
+        let plain = |list: &'a [ast::ParameterWithDefault]| list.iter().map(|a| &a.parameter);
+        let params = plain(&p.args)
+            .chain(plain(&p.posonlyargs))
+            .chain(p.vararg.as_deref())
+            .chain(plain(&p.kwonlyargs))
+            .chain(p.kwarg.as_deref());
+        let mut count = 0;
+        for param in params {
+            if let Some(ann) = &param.annotation {
+                let name = mangle(self.cur.private.as_deref(), param.name.as_str());
+                self.load_const(Constant::Str(name));
+                self.compile_annotation(ann)?;
+                count += 1;
+            }
+        }
+        if let Some(r) = returns {
+            self.load_const(Constant::Str("return".to_string()));
+            self.compile_annotation(r)?;
+            count += 1;
+        }
+        if count == 0 {
+            return Ok(false);
+        }
+        self.emit(Opcode::BUILD_TUPLE, 2 * count);
+        Ok(true)
+    }
+
+    /// Pushes an annotation's value: the expression, or under
+    /// `from __future__ import annotations` its text.
+    fn compile_annotation(&mut self, e: &'a Expr) -> CResult<()> {
+        if !self.future_annotations {
+            return self.compile_expr(e);
+        }
+        match super::unparse::annotation_text(e) {
+            Ok(text) => {
+                self.load_const(Constant::Str(text));
+                Ok(())
+            }
+            Err(u) => fail(
+                format!(
+                    "Weft cannot turn a {} into annotation text under 'from __future__ import annotations'",
+                    u.kind
+                ),
+                u.range,
+            ),
+        }
+    }
+
+    /// `target: annotation [= value]`: the assignment first; then a simple
+    /// name's annotation is stored in `__annotations__` (module and class
+    /// bodies only), while an attribute or subscript target has its object
+    /// (and index) evaluated when there is no value, and its annotation
+    /// evaluated and dropped in module and class bodies.
+    fn compile_ann_assign(&mut self, a: &'a ast::StmtAnnAssign) -> CResult<()> {
+        if let Some(v) = &a.value {
+            self.compile_expr(v)?;
+            self.compile_store(&a.target)?;
+        }
+        let namespace_body = matches!(self.cur.kind, ScopeKind::Module | ScopeKind::Class);
+        match a.target.as_ref() {
+            Expr::Name(n) => {
+                if a.simple && namespace_body {
+                    self.compile_annotation(&a.annotation)?;
+                    let i = self.name_index("__annotations__");
+                    self.emit(Opcode::LOAD_NAME, i);
+                    let name = mangle(self.cur.private.as_deref(), n.id.as_str());
+                    self.load_const(Constant::Str(name));
+                    self.emit(Opcode::STORE_SUBSCR, 0);
+                    return Ok(());
+                }
+            }
+            Expr::Attribute(t) => {
+                if a.value.is_none() {
+                    self.compile_and_pop(&t.value)?;
+                }
+            }
+            Expr::Subscript(t) => {
+                if a.value.is_none() {
+                    self.compile_and_pop(&t.value)?;
+                    self.compile_annotated_index(&t.slice)?;
+                }
+            }
+            other => return fail("illegal target for annotation", other.range()),
+        }
+        if !a.simple && namespace_body && !self.future_annotations {
+            self.compile_and_pop(&a.annotation)?;
+        }
+        Ok(())
+    }
+
+    /// Evaluates the index of an annotated subscript target for its side
+    /// effects: each part of a slice or tuple index on its own.
+    fn compile_annotated_index(&mut self, e: &'a Expr) -> CResult<()> {
+        match e {
+            Expr::Slice(s) => {
+                for part in [&s.lower, &s.upper, &s.step].into_iter().flatten() {
+                    self.compile_and_pop(part)?;
+                }
+                Ok(())
+            }
+            Expr::Tuple(t) => {
+                for x in t.elts.iter() {
+                    self.compile_annotated_index(x)?;
+                }
+                Ok(())
+            }
+            other => self.compile_and_pop(other),
+        }
+    }
+
+    fn compile_and_pop(&mut self, e: &'a Expr) -> CResult<()> {
+        self.compile_expr(e)?;
+        self.emit(Opcode::POP_TOP, 0);
+        Ok(())
     }
 
     fn compile_lambda(&mut self, l: &'a ast::ExprLambda) -> CResult<()> {
@@ -1996,6 +2123,9 @@ impl<'a> Codegen<'a> {
             let i = self.name_index("__qualname__");
             self.emit(Opcode::STORE_NAME, i);
             let mut body: &'a [Stmt] = &c.body;
+            if has_annotations(body) {
+                self.emit(Opcode::SETUP_ANNOTATIONS, 0);
+            }
             if let Some((doc, range)) = docstring_of(body) {
                 self.cur.line = self.line_of(range);
                 self.cur.docstring = Some(doc.clone());
@@ -3208,6 +3338,51 @@ impl<'a> Codegen<'a> {
 struct FStringBuilder {
     pieces: u32,
     pending: String,
+}
+
+/// True when the module starts with `from __future__ import annotations`
+/// (among its leading docstring and future imports).
+pub(crate) fn has_future_annotations(body: &[Stmt]) -> bool {
+    let body = match docstring_of(body) {
+        Some(_) => &body[1..],
+        None => body,
+    };
+    body.iter()
+        .map_while(|s| match s {
+            Stmt::ImportFrom(f)
+                if f.module
+                    .as_ref()
+                    .is_some_and(|m| m.as_str() == "__future__") =>
+            {
+                Some(f)
+            }
+            _ => None,
+        })
+        .any(|f| f.names.iter().any(|a| a.name.as_str() == "annotations"))
+}
+
+/// True when a module or class body holds an annotated assignment, at any
+/// depth of its compound statements other than `match` and nested
+/// definitions (CPython's rule for creating `__annotations__`).
+fn has_annotations(body: &[Stmt]) -> bool {
+    body.iter().any(|s| match s {
+        Stmt::AnnAssign(_) => true,
+        Stmt::For(f) => has_annotations(&f.body) || has_annotations(&f.orelse),
+        Stmt::While(w) => has_annotations(&w.body) || has_annotations(&w.orelse),
+        Stmt::If(i) => {
+            has_annotations(&i.body) || i.elif_else_clauses.iter().any(|c| has_annotations(&c.body))
+        }
+        Stmt::With(w) => has_annotations(&w.body),
+        Stmt::Try(t) => {
+            has_annotations(&t.body)
+                || t.handlers.iter().any(|h| match h {
+                    ast::ExceptHandler::ExceptHandler(h) => has_annotations(&h.body),
+                })
+                || has_annotations(&t.orelse)
+                || has_annotations(&t.finalbody)
+        }
+        _ => false,
+    })
 }
 
 /// The docstring of a body: a leading plain string-literal statement.

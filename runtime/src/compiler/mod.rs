@@ -15,6 +15,7 @@ pub mod output;
 mod symtable;
 #[cfg(test)]
 mod tests;
+mod unparse;
 
 use std::fmt::Write as _;
 
@@ -348,6 +349,7 @@ fn has_arg(op: Opcode) -> bool {
             | Opcode::LIST_TO_TUPLE
             | Opcode::LOAD_BUILD_CLASS
             | Opcode::LOAD_ASSERTION_ERROR
+            | Opcode::SETUP_ANNOTATIONS
             | Opcode::PUSH_EXC_INFO
             | Opcode::POP_EXCEPT
             | Opcode::CHECK_EXC_MATCH

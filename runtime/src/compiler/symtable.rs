@@ -294,6 +294,7 @@ impl SymbolTable {
             stack: vec![0],
             private: None,
             depth: 0,
+            future_annotations: super::codegen::has_future_annotations(&module.body),
         };
         b.visit_body(&module.body)?;
         let mut table = SymbolTable {
@@ -536,6 +537,9 @@ struct Builder {
     stack: Vec<ScopeId>,
     private: Option<String>,
     depth: usize,
+    /// `from __future__ import annotations`: annotations become strings
+    /// and their names are not uses of the enclosing scope.
+    future_annotations: bool,
 }
 
 impl Builder {
@@ -657,6 +661,10 @@ impl Builder {
                 }
                 self.add_def(f.name.as_str(), DEF_LOCAL, f.name.range)?;
                 self.visit_defaults(&f.parameters)?;
+                self.visit_param_annotations(&f.parameters)?;
+                if let Some(r) = &f.returns {
+                    self.visit_annotation(r)?;
+                }
                 for d in &f.decorator_list {
                     self.visit_expr(&d.expression)?;
                 }
@@ -727,9 +735,10 @@ impl Builder {
                     } else if a.value.is_some() {
                         self.add_def(n.id.as_str(), DEF_LOCAL, n.range)?;
                     }
-                } else if a.value.is_some() {
+                } else {
                     self.visit_expr(&a.target)?;
                 }
+                self.visit_annotation(&a.annotation)?;
                 if let Some(v) = &a.value {
                     self.visit_expr(v)?;
                 }
@@ -951,6 +960,33 @@ impl Builder {
         for param in p.kwonlyargs.iter() {
             if let Some(d) = &param.default {
                 self.visit_expr(d)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// An annotation is evaluated where it is written, unless the module
+    /// turns annotations into strings.
+    fn visit_annotation(&mut self, e: &Expr) -> Result<(), SymError> {
+        if self.future_annotations {
+            return Ok(());
+        }
+        self.visit_expr(e)
+    }
+
+    fn visit_param_annotations(&mut self, p: &Parameters) -> Result<(), SymError> {
+        let plain = p
+            .posonlyargs
+            .iter()
+            .chain(p.args.iter())
+            .chain(p.kwonlyargs.iter());
+        let params = plain
+            .map(|a| &a.parameter)
+            .chain(p.vararg.as_deref())
+            .chain(p.kwarg.as_deref());
+        for param in params {
+            if let Some(a) = &param.annotation {
+                self.visit_annotation(a)?;
             }
         }
         Ok(())
