@@ -471,7 +471,8 @@ pub fn payload_compare(vm: &Vm, x: &ObjRef, y: &ObjRef, op: u32) -> PyResult<Opt
         }
         // A bytearray compares its bytes with any buffer; a memoryview on
         // the left decides equality itself (by item values).
-        (Payload::ByteArray(_), Payload::Native(_)) | (Payload::Native(_), Payload::ByteArray(_))
+        (Payload::ByteArray(_), Payload::Native(_))
+        | (Payload::Native(_), Payload::ByteArray(_))
             if matches!(x.payload, Payload::ByteArray(_)) || (op != 2 && op != 3) =>
         {
             use crate::builtins::buffer::bytes_like;

@@ -59,7 +59,10 @@ for src in sources:
 fn surrogate_literal_in_a_script_is_reported_at_compile_time() {
     let (stdout, stderr) = run("print('before')\ns = '\\ud800'\n");
     assert_eq!(stdout, "");
-    assert!(stderr.contains("SyntaxError: (unicode error) lone surrogates are not supported by Weft"), "{stderr}");
+    assert!(
+        stderr.contains("SyntaxError: (unicode error) lone surrogates are not supported by Weft"),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -76,7 +79,11 @@ print(ascii(chr(0xd7ff)), ascii(chr(0xe000)))
     assert_eq!(stderr, "");
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 5, "{stdout}");
-    assert!(lines[0].starts_with(REFUSAL) && lines[0].contains("chr(0xd800)"), "{}", lines[0]);
+    assert!(
+        lines[0].starts_with(REFUSAL) && lines[0].contains("chr(0xd800)"),
+        "{}",
+        lines[0]
+    );
     assert!(lines[3].contains("chr(0xdfff)"), "{}", lines[3]);
     assert_eq!(lines[4], "'\\ud7ff' '\\ue000'");
 }
@@ -105,10 +112,17 @@ except UnicodeEncodeError as e:
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 5, "{stdout}");
     for line in &lines[..3] {
-        assert!(line.starts_with(&format!("NotImplementedError {REFUSAL}")), "{line}");
+        assert!(
+            line.starts_with(&format!("NotImplementedError {REFUSAL}")),
+            "{line}"
+        );
     }
     assert!(lines[0].contains("surrogateescape"));
     assert!(lines[1].contains("surrogatepass"));
     assert_eq!(lines[3], "plain b'x'");
-    assert!(lines[4].starts_with("UnicodeEncodeError 'ascii' codec can't encode"), "{}", lines[4]);
+    assert!(
+        lines[4].starts_with("UnicodeEncodeError 'ascii' codec can't encode"),
+        "{}",
+        lines[4]
+    );
 }

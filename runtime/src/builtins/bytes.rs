@@ -4,10 +4,10 @@
 //! predicates, padding, `hex`/`fromhex`, `translate`/`maketrans`, and the
 //! special-method descriptors (`bytes.__len__(b)`, `bytes.__getitem__`, ...).
 
+use crate::builtins::buffer::{bytes_like, require_bytes_like};
 use crate::builtins::strmethods::{
     adjust_indices, check_arity, descriptor_error, int_arg, method_args, slice_bound, ssize_arg,
 };
-use crate::builtins::buffer::{bytes_like, require_bytes_like};
 use crate::builtins::types::{is_exact, not_implemented, types};
 use crate::builtins::{add_classmethod, add_method, add_staticmethod, BuiltinRegistry};
 use crate::function::CallArgs;
@@ -721,8 +721,16 @@ fn partition_impl(vm: &Vm, args: CallArgs, right: bool) -> PyResult<Value> {
             args.pos()[1].clone(),
             new_bytes(b[i + sep.len()..].to_vec()),
         ],
-        None if right => [new_bytes(Vec::new()), new_bytes(Vec::new()), new_bytes(b.to_vec())],
-        None => [new_bytes(b.to_vec()), new_bytes(Vec::new()), new_bytes(Vec::new())],
+        None if right => [
+            new_bytes(Vec::new()),
+            new_bytes(Vec::new()),
+            new_bytes(b.to_vec()),
+        ],
+        None => [
+            new_bytes(b.to_vec()),
+            new_bytes(Vec::new()),
+            new_bytes(Vec::new()),
+        ],
     };
     Ok(crate::builtins::tuple::new_tuple(parts.to_vec()))
 }

@@ -80,10 +80,18 @@ impl ItemFormat {
 
     /// The byte for an assigned value, with CPython's errors.
     fn pack(self, vm: &Vm, v: &Value) -> PyResult<u8> {
-        let invalid_type =
-            || vm.type_error(format!("memoryview: invalid type for format '{}'", self.code()));
-        let invalid_value =
-            || vm.value_error(format!("memoryview: invalid value for format '{}'", self.code()));
+        let invalid_type = || {
+            vm.type_error(format!(
+                "memoryview: invalid type for format '{}'",
+                self.code()
+            ))
+        };
+        let invalid_value = || {
+            vm.value_error(format!(
+                "memoryview: invalid value for format '{}'",
+                self.code()
+            ))
+        };
         match self {
             ItemFormat::Char => match v.as_obj().map(|o| &o.payload) {
                 Some(Payload::Bytes(b)) if b.len() == 1 => Ok(b[0]),
@@ -91,15 +99,16 @@ impl ItemFormat {
                 _ => Err(invalid_type()),
             },
             ItemFormat::Unsigned | ItemFormat::Signed => {
-                if !crate::builtins::int::is_int_like(v) && ops::special(v, "__index__").is_none()
-                {
+                if !crate::builtins::int::is_int_like(v) && ops::special(v, "__index__").is_none() {
                     return Err(invalid_type());
                 }
                 let n = ops::index_of(vm, v)?;
                 let n = num_traits::ToPrimitive::to_i64(&n).ok_or_else(invalid_value)?;
                 match self {
                     ItemFormat::Unsigned => u8::try_from(n).map_err(|_| invalid_value()),
-                    _ => i8::try_from(n).map(|x| x as u8).map_err(|_| invalid_value()),
+                    _ => i8::try_from(n)
+                        .map(|x| x as u8)
+                        .map_err(|_| invalid_value()),
                 }
             }
         }
@@ -498,7 +507,8 @@ fn toreadonly(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 
 fn cast(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     let m = this(vm, &args, "cast")?;
-    let a = crate::builtins::strmethods::method_args(vm, "cast", &args, &["format", "shape"], 0, 1)?;
+    let a =
+        crate::builtins::strmethods::method_args(vm, "cast", &args, &["format", "shape"], 0, 1)?;
     m.check_live(vm)?;
     let fmt = a[0].clone().unwrap_or(Value::None);
     let Some(text) = fmt.as_obj().and_then(|o| o.as_str()) else {

@@ -365,7 +365,10 @@ pub fn str_(vm: &Vm, v: &Value) -> PyResult<String> {
             if special(v, "__repr__").is_some()
                 && !matches!(
                     o.payload,
-                    Payload::Exception(_) | Payload::Str(_) | Payload::Bytes(_) | Payload::ByteArray(_)
+                    Payload::Exception(_)
+                        | Payload::Str(_)
+                        | Payload::Bytes(_)
+                        | Payload::ByteArray(_)
                 )
             {
                 return repr(vm, v);
