@@ -89,6 +89,7 @@ pub fn parse_module_detailed(source: &str) -> Result<ModModule, ParseFailure> {
         None => return Err(ParseFailure::new("invalid syntax", 0, None)),
     };
     if errors.is_empty() {
+        check_surrogate_escapes(source, &tokens)?;
         if let Some(range) = unsupported.first() {
             return Err(ParseFailure::new(
                 "invalid syntax",
@@ -323,6 +324,66 @@ pub fn check_encoding_declaration(source: &str) -> Result<(), ParseFailure> {
             None,
         )),
     }
+}
+
+// ---------------------------------------------------------------------------
+// Lone surrogates
+
+/// Refuses `\uD800`-style escapes (and their `\U0000D800` forms) in str
+/// literals: Weft's strings are UTF-8 and cannot hold a lone surrogate,
+/// where the parser crate would silently substitute U+FFFD. CPython keeps
+/// such escapes as lone surrogates, even a valid high/low pair.
+fn check_surrogate_escapes(source: &str, tokens: &[Token]) -> Result<(), ParseFailure> {
+    for tok in tokens {
+        let Some(flags) = tok.string_flags() else {
+            continue;
+        };
+        if flags.is_raw_string() || flags.is_byte_string() {
+            continue;
+        }
+        let start = tok.range().start().to_usize();
+        let text = &source[start..tok.range().end().to_usize()];
+        if let Some((at, code)) = find_surrogate_escape(text) {
+            return Err(ParseFailure::new(
+                format!(
+                    "(unicode error) lone surrogates are not supported by Weft: \\u{code:04x} \
+                     cannot be stored in a UTF-8 str"
+                ),
+                start + at,
+                Some(start + at + if code > 0xffff { 10 } else { 6 }),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The offset and code point of the first `\uXXXX`/`\UXXXXXXXX` escape
+/// naming a surrogate in a literal's text.
+fn find_surrogate_escape(text: &str) -> Option<(usize, u32)> {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i + 1 < bytes.len() {
+        if bytes[i] != b'\\' {
+            i += 1;
+            continue;
+        }
+        let digits = match bytes[i + 1] {
+            b'u' => 4,
+            b'U' => 8,
+            _ => {
+                i += 2;
+                continue;
+            }
+        };
+        let hex = text.get(i + 2..i + 2 + digits)?;
+        if let Ok(code) = u32::from_str_radix(hex, 16) {
+            if (0xD800..=0xDFFF).contains(&code) {
+                return Some((i, code));
+            }
+        }
+        i += 2;
+    }
+    None
 }
 
 // ---------------------------------------------------------------------------

@@ -84,6 +84,10 @@ pub fn truthy(vm: &Vm, v: &Value) -> PyResult<bool> {
                 Payload::Set(s) => !s.is_empty(),
                 Payload::Range(r) => !r.is_empty(),
                 Payload::BigRange(r) => !r.len.is_zero(),
+                Payload::Native(_) => match call_native_method(vm, o, v, "__len__", &[]) {
+                    Some(r) => len_result(vm, r?)? != 0,
+                    None => true,
+                },
                 _ => true,
             })
         }
@@ -118,7 +122,30 @@ pub fn len(vm: &Vm, v: &Value) -> PyResult<usize> {
             return crate::bigrange::len(vm, r);
         }
     }
+    if let Value::Obj(o) = v {
+        if let Some(r) = call_native_method(vm, o, v, "__len__", &[]) {
+            return len_result(vm, r?);
+        }
+    }
     Err(vm.type_error(format!("object of type '{}' has no len()", vm.type_name(v))))
+}
+
+/// Calls the method `name` that the built-in class of a native-payload
+/// object (`memoryview`, files) defines for an operation the payload has
+/// no native case for; None when `o` is not native or has no such method.
+/// Only the operations' fallback paths reach here.
+pub fn call_native_method(
+    vm: &Vm,
+    o: &Object,
+    v: &Value,
+    name: &'static str,
+    args: &[Value],
+) -> Option<PyResult<Value>> {
+    if !matches!(o.payload, Payload::Native(_)) {
+        return None;
+    }
+    let m = o.type_data().lookup(&crate::strobj::intern_static(name))?;
+    Some(call_special(vm, &m, v, args))
 }
 
 /// The length of a built-in container's payload (whatever `__len__` a
@@ -332,6 +359,10 @@ impl Vm {
                         Some(r) => crate::bigrange::hash(self, &r),
                         None => Ok(0),
                     },
+                    Payload::Native(n) => match n.downcast_ref() {
+                        Some(view) => crate::builtins::memoryview::view_hash(self, view),
+                        None => Ok(crate::numhash::hash_pointer(o as *const Object as usize)),
+                    },
                     _ => Ok(crate::numhash::hash_pointer(o as *const Object as usize)),
                 }
             }
@@ -438,6 +469,19 @@ pub fn payload_compare(vm: &Vm, x: &ObjRef, y: &ObjRef, op: u32) -> PyResult<Opt
             let (s, t) = (snap(&Value::Obj(x.clone())), snap(&Value::Obj(y.clone())));
             Ok(Some(cmp_ord(s.cmp(&t), op)))
         }
+        // A bytearray compares its bytes with any buffer; a memoryview on
+        // the left decides equality itself (by item values).
+        (Payload::ByteArray(_), Payload::Native(_))
+        | (Payload::Native(_), Payload::ByteArray(_))
+            if matches!(x.payload, Payload::ByteArray(_)) || (op != 2 && op != 3) =>
+        {
+            use crate::builtins::buffer::bytes_like;
+            let (xv, yv) = (Value::Obj(x.clone()), Value::Obj(y.clone()));
+            match (bytes_like(vm, &xv)?, bytes_like(vm, &yv)?) {
+                (Some(s), Some(t)) => Ok(Some(cmp_ord(s.cmp(&t), op))),
+                _ => Ok(None),
+            }
+        }
         (Payload::Tuple(s), Payload::Tuple(t)) => seq_compare(vm, s, t, op).map(Some),
         (Payload::List(s), Payload::List(t)) => {
             let s = s.lock().clone();
@@ -515,6 +559,16 @@ pub fn compare(vm: &Vm, a: &Value, b: &Value, op: u32) -> PyResult<Value> {
             let r = call_special(vm, &m, b, std::slice::from_ref(a))?;
             if !is_not_implemented(&r) {
                 return Ok(r);
+            }
+        }
+    }
+    for (x, y, method) in [(a, b, name), (b, a, rname)] {
+        if let Value::Obj(o) = x {
+            if let Some(r) = call_native_method(vm, o, x, method, std::slice::from_ref(y)) {
+                let r = r?;
+                if !is_not_implemented(&r) {
+                    return Ok(r);
+                }
             }
         }
     }
@@ -645,6 +699,12 @@ pub fn binary_op(vm: &Vm, a: &Value, b: &Value, op: BinaryOperator) -> PyResult<
             if let Some(m) = special(a, iname) {
                 let r = call_special(vm, &m, a, std::slice::from_ref(b))?;
                 if !is_not_implemented(&r) {
+                    return Ok(r);
+                }
+            } else if user_a {
+                // The in-place method a subclass of a mutable built-in
+                // inherits (`bytearray`/`list` `+=`) mutates in place.
+                if let Some(r) = crate::builtins::arith::native_inplace(vm, a, b, op.base())? {
                     return Ok(r);
                 }
             }
@@ -990,11 +1050,7 @@ pub fn native_contains(vm: &Vm, o: &Object, item: &Value) -> PyResult<Option<boo
             }
             Payload::ByteArray(b) => {
                 let snap = b.snapshot();
-                let item = match item.as_obj().map(|o| &o.payload) {
-                    Some(Payload::ByteArray(x)) => crate::builtins::bytes::new_bytes(x.snapshot()),
-                    _ => item.clone(),
-                };
-                return crate::builtins::bytes::bytes_contains(vm, &snap, &item).map(Some);
+                return crate::builtins::bytes::bytes_contains(vm, &snap, item).map(Some);
             }
             _ => {}
         }

@@ -279,3 +279,13 @@ mod tests {
         }
     }
 }
+
+/// Weft's refusal of a lone surrogate (`chr(0xd800)`, the
+/// `surrogateescape`/`surrogatepass` error handlers): a UTF-8 `str`
+/// cannot hold one, and substituting U+FFFD would answer wrongly.
+pub fn lone_surrogate_error(vm: &crate::vm::Vm, what: &str) -> crate::vm::PyErr {
+    vm.new_error(
+        crate::builtins::types::types().exc.not_implemented_error,
+        format!("lone surrogates are not supported by Weft ({what}): str is stored as UTF-8"),
+    )
+}

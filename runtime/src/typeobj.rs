@@ -113,6 +113,8 @@ pub enum BaseKind {
     Str,
     /// bytes
     Bytes,
+    /// bytearray
+    ByteArray,
     /// tuple
     Tuple,
     /// list

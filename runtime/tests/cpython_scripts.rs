@@ -45,7 +45,15 @@
 //! in tracebacks, run as `NAME.py`, `./NAME.py`, `DIR/NAME.py` and by
 //! absolute path (`main_path.py`), and `__annotations__` of functions,
 //! classes and modules, evaluated or (under `from __future__ import
-//! annotations`) as text (`annotations.py`, `annotations_future.py`). Each
+//! annotations`) as text (`annotations.py`, `annotations_future.py`), and
+//! `memoryview` over bytes, bytearrays and other views, with the export
+//! count that stops a viewed bytearray from resizing
+//! (`memoryview_basic.py`, and views read and written by threads at once,
+//! `memoryview_threads.py`), bytes, bytearray and memoryview arguments
+//! wherever CPython takes a bytes-like object (`bytes_like_args.py`),
+//! `bytearray` and `bytes` subclasses (`bytes_subclasses.py`), and `cmath`
+//! over the grid of infinite, NaN, zero and finite parts
+//! (`cmath_special_values.py`). Each
 //! `scripts/NAME.out` is what `python3.11 scripts/NAME.py` prints.
 
 mod common;
@@ -492,4 +500,35 @@ fn annotations_match_cpython() {
 #[test]
 fn future_annotations_match_cpython() {
     matches_cpython_both_ways("annotations_future");
+/// `memoryview` over bytes, bytearray and other views: items, slices,
+/// casts, comparison, hashing, assignment, release, and the export lock.
+#[test]
+fn memoryview_basic_matches_cpython() {
+    matches_cpython_both_ways("memoryview_basic");
+}
+
+/// Threads writing a bytearray whole (directly and through a view) while
+/// others read it through views and one tries to resize it.
+#[test]
+fn memoryview_threads_matches_cpython() {
+    matches_cpython_both_ways("memoryview_threads");
+}
+
+/// Bytes-like arguments of every kind to the bytes and bytearray methods
+/// and operators, with CPython's result types.
+#[test]
+fn bytes_like_args_matches_cpython() {
+    matches_cpython_both_ways("bytes_like_args");
+}
+
+/// Subclasses of bytearray and bytes.
+#[test]
+fn bytes_subclasses_matches_cpython() {
+    matches_cpython_both_ways("bytes_subclasses");
+}
+
+/// cmath's functions over the whole grid of special values.
+#[test]
+fn cmath_special_values_matches_cpython() {
+    matches_cpython_both_ways("cmath_special_values");
 }

@@ -269,6 +269,16 @@ pub fn native_binary(vm: &Vm, a: &Value, b: &Value, op: BinaryOperator) -> PyRes
                 None => Ok(None),
             }
         }
+        (Add, Some(Payload::Bytes(x)), Some(Payload::Native(_))) => {
+            match crate::builtins::buffer::bytes_like(vm, b)? {
+                Some(y) => {
+                    let mut v = x.to_vec();
+                    v.extend_from_slice(&y);
+                    Ok(Some(crate::builtins::bytes::new_bytes(v)))
+                }
+                None => Ok(None),
+            }
+        }
         (Add, Some(Payload::Bytes(x)), Some(Payload::Bytes(y))) => {
             let mut v = x.to_vec();
             v.extend_from_slice(y);

@@ -8,6 +8,7 @@
 //! bytearrays.
 
 use crate::builtins::args::arg_count;
+use crate::builtins::buffer::bytes_like;
 use crate::builtins::bytes::{make_bytes, new_bytes};
 use crate::builtins::list::new_list;
 use crate::builtins::subscript::slice_indices;
@@ -20,14 +21,56 @@ use crate::ops;
 use crate::strobj::intern;
 use crate::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A bytearray's state.
 #[derive(Default)]
 pub struct ByteArrayObj {
     data: ObjMutex<Vec<u8>>,
+    /// Live buffer exports (unreleased memoryviews over this object).
+    /// Changed and read only while `data` is locked, so a resize and a
+    /// new export never race.
+    exports: AtomicUsize,
 }
 
 impl ByteArrayObj {
+    /// Runs `f` on the contents under the lock.
+    pub fn with_bytes<R>(&self, f: impl FnOnce(&[u8]) -> R) -> R {
+        f(&self.data.lock())
+    }
+
+    /// Runs `f` on the contents under the lock, allowing writes that keep
+    /// the length (all a buffer export may do).
+    pub fn with_bytes_mut<R>(&self, f: impl FnOnce(&mut [u8]) -> R) -> R {
+        f(&mut self.data.lock())
+    }
+
+    /// Registers a buffer export (the object cannot be resized until it
+    /// is released); returns the length it is exported at.
+    pub fn add_export(&self) -> usize {
+        let g = self.data.lock();
+        self.exports.fetch_add(1, Ordering::Relaxed);
+        g.len()
+    }
+
+    /// Releases one buffer export.
+    pub fn remove_export(&self) {
+        let _g = self.data.lock();
+        self.exports.fetch_sub(1, Ordering::Relaxed);
+    }
+
+    /// CPython's BufferError when a resize from `old` to `new` bytes is
+    /// attempted while buffers are exported (call with the lock held).
+    fn check_resize(&self, vm: &Vm, old: usize, new: usize) -> PyResult<()> {
+        if old != new && self.exports.load(Ordering::Relaxed) > 0 {
+            return Err(vm.new_error(
+                types().exc.buffer_error,
+                "Existing exports of data: object cannot be re-sized",
+            ));
+        }
+        Ok(())
+    }
+
     /// A copy of the current contents.
     pub fn snapshot(&self) -> Vec<u8> {
         self.data.lock().clone()
@@ -50,6 +93,7 @@ pub fn new_bytearray(b: Vec<u8>) -> Value {
         types().bytearray,
         Payload::ByteArray(Box::new(ByteArrayObj {
             data: ObjMutex::new(b),
+            exports: AtomicUsize::new(0),
         })),
     )))
 }
@@ -93,8 +137,8 @@ fn byte_arg(vm: &Vm, v: &Value) -> PyResult<u8> {
 /// The bytes of an iterable argument (bytes-like objects copied, other
 /// iterables of ints read item by item).
 fn bytes_arg(vm: &Vm, v: &Value) -> PyResult<Vec<u8>> {
-    if let Some(b) = buffer_of(v) {
-        return Ok(b);
+    if let Some(b) = bytes_like(vm, v)? {
+        return Ok(b.into_owned());
     }
     if v.as_obj().and_then(|o| o.as_str()).is_some() {
         return Err(vm.type_error("expected iterable of integers; got: 'str'"));
@@ -114,8 +158,10 @@ pub fn construct(vm: &Vm, args: CallArgs) -> PyResult<Value> {
         0,
     )?;
     let pos: Vec<Value> = (0..3).map_while(|i| a.get(i).cloned()).collect();
-    if let Some(b) = pos.first().and_then(buffer_of) {
-        return Ok(new_bytearray(b));
+    if let Some(src) = pos.first() {
+        if let Some(b) = bytes_like(vm, src)? {
+            return Ok(new_bytearray(b.into_owned()));
+        }
     }
     if let Some(src) = pos.first() {
         let text = src.as_obj().and_then(|o| o.as_str()).is_some();
@@ -130,15 +176,16 @@ pub fn construct(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     Ok(new_bytearray(buffer_of(&made).unwrap_or_default()))
 }
 
-/// `repr(bytearray)`: the bytes repr inside `bytearray(...)`, where a
-/// single quote is escaped even between double quotes (as CPython does).
-pub fn repr(b: &ByteArrayObj) -> String {
+/// `repr(bytearray)`: the bytes repr inside `bytearray(...)` (the
+/// subclass's name for a subclass instance), where a single quote is
+/// escaped even between double quotes (as CPython does).
+pub fn repr(b: &ByteArrayObj, class_name: &str) -> String {
     let inner = crate::builtins::repr::repr_bytes(&b.snapshot());
     let inner = match inner.strip_prefix("b\"") {
         Some(rest) => format!("b\"{}", rest.replace('\'', "\\'")),
         None => inner,
     };
-    format!("bytearray({inner})")
+    format!("{class_name}({inner})")
 }
 
 /// `ba[key]`
@@ -181,6 +228,7 @@ pub fn setitem(vm: &Vm, b: &ByteArrayObj, key: &Value, value: &Value) -> PyResul
         let mut g = b.data.lock();
         let s = slice_indices(vm, x, y, z, g.len())?;
         if s.step == 1 {
+            b.check_resize(vm, g.len(), g.len() - s.len + items.len())?;
             let start = s.start as usize;
             g.splice(start..start + s.len, items);
             return Ok(());
@@ -222,6 +270,7 @@ pub fn delitem(vm: &Vm, b: &ByteArrayObj, key: &Value) -> PyResult<()> {
         let mut g = b.data.lock();
         let s = slice_indices(vm, x, y, z, g.len())?;
         let mut idx: Vec<usize> = s.indices().collect();
+        b.check_resize(vm, g.len(), g.len() - idx.len())?;
         idx.sort_unstable();
         for i in idx.into_iter().rev() {
             g.remove(i);
@@ -232,6 +281,7 @@ pub fn delitem(vm: &Vm, b: &ByteArrayObj, key: &Value) -> PyResult<()> {
     let mut g = b.data.lock();
     let k = crate::listobj::normalize_index(i, g.len())
         .ok_or_else(|| vm.index_error("bytearray index out of range"))?;
+    b.check_resize(vm, g.len(), g.len() - 1)?;
     g.remove(k);
     Ok(())
 }
@@ -240,7 +290,9 @@ fn append(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     arg_count(vm, "append", &args, 2, 2)?;
     let b = this(vm, &args, "append")?;
     let v = byte_arg(vm, &args.pos()[1])?;
-    b.data.lock().push(v);
+    let mut g = b.data.lock();
+    b.check_resize(vm, g.len(), g.len() + 1)?;
+    g.push(v);
     Ok(Value::None)
 }
 
@@ -248,7 +300,9 @@ fn extend(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     arg_count(vm, "extend", &args, 2, 2)?;
     let b = this(vm, &args, "extend")?;
     let items = bytes_arg(vm, &args.pos()[1])?;
-    b.data.lock().extend_from_slice(&items);
+    let mut g = b.data.lock();
+    b.check_resize(vm, g.len(), g.len() + items.len())?;
+    g.extend_from_slice(&items);
     Ok(Value::None)
 }
 
@@ -265,6 +319,7 @@ fn pop(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     }
     let k = crate::listobj::normalize_index(i, g.len())
         .ok_or_else(|| vm.index_error("pop index out of range"))?;
+    b.check_resize(vm, g.len(), g.len() - 1)?;
     Ok(Value::Int(i64::from(g.remove(k))))
 }
 
@@ -276,6 +331,7 @@ fn insert(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     let mut g = b.data.lock();
     let n = g.len() as i64;
     let k = if i < 0 { (i + n).max(0) } else { i.min(n) };
+    b.check_resize(vm, g.len(), g.len() + 1)?;
     g.insert(k as usize, v);
     Ok(Value::None)
 }
@@ -287,6 +343,7 @@ fn remove(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     let mut g = b.data.lock();
     match g.iter().position(|&x| x == v) {
         Some(k) => {
+            b.check_resize(vm, g.len(), g.len() - 1)?;
             g.remove(k);
             Ok(Value::None)
         }
@@ -296,7 +353,10 @@ fn remove(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 
 fn clear(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     arg_count(vm, "clear", &args, 1, 1)?;
-    this(vm, &args, "clear")?.data.lock().clear();
+    let b = this(vm, &args, "clear")?;
+    let mut g = b.data.lock();
+    b.check_resize(vm, g.len(), 0)?;
+    g.clear();
     Ok(Value::None)
 }
 
@@ -306,37 +366,91 @@ fn reverse(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     Ok(Value::None)
 }
 
+/// `bytearray.__init__(self, source=..., encoding=..., errors=...)`:
+/// replaces the contents (how subclass instances get theirs).
+fn init(vm: &Vm, args: CallArgs) -> PyResult<Value> {
+    let b = this(vm, &args, "__init__")?;
+    let made = construct(
+        vm,
+        CallArgs {
+            args: &args.args[1..],
+            kwnames: args.kwnames,
+        },
+    )?;
+    let data = buffer_of(&made).unwrap_or_default();
+    let mut g = b.data.lock();
+    b.check_resize(vm, g.len(), data.len())?;
+    *g = data;
+    Ok(Value::None)
+}
+
+/// `ba.__iadd__(other)` and `ba.__imul__(n)`, called by name.
+fn dunder_inplace(vm: &Vm, args: CallArgs, name: &str, multiply: bool) -> PyResult<Value> {
+    arg_count(vm, name, &args, 2, 2)?;
+    this(vm, &args, name)?;
+    Ok(inplace(vm, &args.pos()[0], &args.pos()[1], multiply)?
+        .unwrap_or_else(crate::builtins::types::not_implemented))
+}
+
+fn dunder_iadd(vm: &Vm, args: CallArgs) -> PyResult<Value> {
+    dunder_inplace(vm, args, "__iadd__", false)
+}
+
+fn dunder_imul(vm: &Vm, args: CallArgs) -> PyResult<Value> {
+    dunder_inplace(vm, args, "__imul__", true)
+}
+
+/// `str(ba)`: the built-in repr, whatever `__repr__` a subclass defines
+/// (as CPython's `bytearray.__str__` does).
+fn dunder_str(vm: &Vm, args: CallArgs) -> PyResult<Value> {
+    arg_count(vm, "__str__", &args, 1, 1)?;
+    let b = this(vm, &args, "__str__")?;
+    let name = args.pos()[0]
+        .as_obj()
+        .map(|o| o.type_name())
+        .unwrap_or_default();
+    Ok(crate::strobj::new_str(repr(b, &name)))
+}
+
 fn copy(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     arg_count(vm, "copy", &args, 1, 1)?;
     Ok(new_bytearray(this(vm, &args, "copy")?.snapshot()))
 }
 
-/// Bytes results of a delegated method turned into bytearrays (also
-/// inside the list or tuple a method returns).
-fn as_bytearray_result(v: Value) -> Value {
-    match v.as_obj().map(|o| &o.payload) {
-        Some(Payload::Bytes(b)) => new_bytearray(b.to_vec()),
+/// Bytes-like results of a delegated method turned into new bytearrays
+/// (also inside the list or tuple a method returns).
+fn as_bytearray_result(vm: &Vm, v: Value) -> PyResult<Value> {
+    if let Some(b) = bytes_like(vm, &v)? {
+        return Ok(new_bytearray(b.into_owned()));
+    }
+    Ok(match v.as_obj().map(|o| &o.payload) {
         Some(Payload::List(l)) => {
             let items = l.lock().clone();
-            new_list(items.into_iter().map(as_bytearray_result).collect())
+            let items: PyResult<Vec<Value>> = items
+                .into_iter()
+                .map(|x| as_bytearray_result(vm, x))
+                .collect();
+            new_list(items?)
         }
-        Some(Payload::Tuple(t)) => new_tuple(t.iter().cloned().map(as_bytearray_result).collect()),
+        Some(Payload::Tuple(t)) => {
+            let items: PyResult<Vec<Value>> = t
+                .iter()
+                .cloned()
+                .map(|x| as_bytearray_result(vm, x))
+                .collect();
+            new_tuple(items?)
+        }
         _ => v,
-    }
+    })
 }
 
-/// Runs the `bytes` method `name` on a snapshot of the receiver, with
-/// bytearray arguments passed as bytes.
+/// Runs the `bytes` method `name` on a snapshot of the receiver (the
+/// `bytes` methods take any bytes-like argument).
 fn delegate(vm: &Vm, args: CallArgs, name: &'static str) -> PyResult<Value> {
     let b = this(vm, &args, name)?;
     let mut call: Vec<Value> = Vec::with_capacity(args.args.len());
     call.push(new_bytes(b.snapshot()));
-    for v in &args.args[1..] {
-        call.push(match v.as_obj().map(|o| &o.payload) {
-            Some(Payload::ByteArray(x)) => new_bytes(x.snapshot()),
-            _ => v.clone(),
-        });
-    }
+    call.extend_from_slice(&args.args[1..]);
     let m = types()
         .bytes
         .type_data_of_self()
@@ -355,7 +469,7 @@ fn delegate(vm: &Vm, args: CallArgs, name: &'static str) -> PyResult<Value> {
     Ok(if returns_text {
         r
     } else {
-        as_bytearray_result(r)
+        as_bytearray_result(vm, r)?
     })
 }
 
@@ -406,7 +520,7 @@ pub fn binary(vm: &Vm, a: &Value, b: &Value, multiply: bool) -> PyResult<Option<
     if multiply {
         return repeat(vm, x, b).map(|r| r.map(new_bytearray));
     }
-    let Some(other) = buffer_of(b) else {
+    let Some(other) = bytes_like(vm, b)? else {
         return Ok(None);
     };
     let mut v = x.snapshot();
@@ -435,6 +549,7 @@ pub fn inplace(vm: &Vm, a: &Value, b: &Value, multiply: bool) -> PyResult<Option
         let count = num_traits::ToPrimitive::to_i64(&count)
             .ok_or_else(|| vm.overflow_error("cannot fit 'int' into an index-sized integer"))?;
         let mut g = x.data.lock();
+        x.check_resize(vm, g.len(), g.len() * count.max(0) as usize)?;
         let once = g.clone();
         g.clear();
         for _ in 0..count.max(0) {
@@ -442,10 +557,12 @@ pub fn inplace(vm: &Vm, a: &Value, b: &Value, multiply: bool) -> PyResult<Option
         }
         return Ok(Some(a.clone()));
     }
-    let Some(other) = buffer_of(b) else {
+    let Some(other) = bytes_like(vm, b)? else {
         return Ok(None);
     };
-    x.data.lock().extend_from_slice(&other);
+    let mut g = x.data.lock();
+    x.check_resize(vm, g.len(), g.len() + other.len())?;
+    g.extend_from_slice(&other);
     Ok(Some(a.clone()))
 }
 
@@ -461,6 +578,10 @@ pub fn register(_r: &mut crate::builtins::BuiltinRegistry) {
         ("clear", clear),
         ("reverse", reverse),
         ("copy", copy),
+        ("__init__", init),
+        ("__str__", dunder_str),
+        ("__iadd__", dunder_iadd),
+        ("__imul__", dunder_imul),
     ];
     for &(name, f) in own.iter().chain(DELEGATED.iter()) {
         crate::builtins::add_method(t, name, f);

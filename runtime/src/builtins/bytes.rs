@@ -4,6 +4,7 @@
 //! predicates, padding, `hex`/`fromhex`, `translate`/`maketrans`, and the
 //! special-method descriptors (`bytes.__len__(b)`, `bytes.__getitem__`, ...).
 
+use crate::builtins::buffer::{bytes_like, require_bytes_like};
 use crate::builtins::strmethods::{
     adjust_indices, check_arity, descriptor_error, int_arg, method_args, slice_bound, ssize_arg,
 };
@@ -16,6 +17,7 @@ use crate::strobj::new_str;
 use crate::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 use num_traits::ToPrimitive;
+use std::borrow::Cow;
 
 /// A new bytes value.
 pub fn new_bytes(b: Vec<u8>) -> Value {
@@ -149,7 +151,9 @@ pub fn encode(
             end += 1;
         }
         match errors.as_str() {
-            "strict" => {
+            // A UTF-8 str holds no lone surrogates, the only characters
+            // these two handlers treat differently from `strict`.
+            "strict" | "surrogateescape" | "surrogatepass" => {
                 let what = if end - i == 1 {
                     format!("character '{}' in position {i}", escape_char(c))
                 } else {
@@ -221,6 +225,12 @@ fn decode_utf8(vm: &Vm, b: &[u8], errors: &str) -> PyResult<String> {
             continue;
         }
         match errors {
+            "surrogateescape" | "surrogatepass" => {
+                return Err(crate::strobj::lone_surrogate_error(
+                    vm,
+                    &format!("decoding with errors='{errors}'"),
+                ))
+            }
             "replace" => out.push('\u{fffd}'),
             "ignore" => {}
             "backslashreplace" => {
@@ -267,6 +277,12 @@ pub fn decode(
                             "ordinal not in range(128)",
                         ))
                     }
+                    "surrogateescape" | "surrogatepass" => {
+                        return Err(crate::strobj::lone_surrogate_error(
+                            vm,
+                            &format!("decoding with errors='{errors}'"),
+                        ))
+                    }
                     "replace" => out.push('\u{fffd}'),
                     "ignore" => {}
                     "backslashreplace" => out.push_str(&format!("\\x{c:02x}")),
@@ -295,11 +311,8 @@ pub fn make_bytes(vm: &Vm, pos: &[Value]) -> PyResult<Value> {
                 }
                 return Ok(new_bytes(vec![0; n as usize]));
             }
-            if let Some(Payload::Bytes(b)) = v.as_obj().map(|o| &o.payload) {
-                return Ok(new_bytes(b.to_vec()));
-            }
-            if let Some(Payload::ByteArray(b)) = v.as_obj().map(|o| &o.payload) {
-                return Ok(new_bytes(b.snapshot()));
+            if let Some(b) = bytes_like(vm, v)? {
+                return Ok(new_bytes(b.into_owned()));
             }
             let mut out = Vec::new();
             for it in ops::collect_iter(vm, v)? {
@@ -333,13 +346,8 @@ pub fn bytes_of(v: &Value) -> Option<&[u8]> {
 }
 
 /// A bytes-like argument, or CPython's TypeError.
-fn buffer<'a>(vm: &Vm, v: &'a Value) -> PyResult<&'a [u8]> {
-    bytes_of(v).ok_or_else(|| {
-        vm.type_error(format!(
-            "a bytes-like object is required, not '{}'",
-            vm.type_name(v)
-        ))
-    })
+fn buffer<'a>(vm: &Vm, v: &'a Value) -> PyResult<Cow<'a, [u8]>> {
+    require_bytes_like(vm, v)
 }
 
 /// A byte value given as an int (`b.find(98)`, `98 in b`), if `v` is one.
@@ -356,8 +364,8 @@ fn byte_value(vm: &Vm, v: &Value) -> PyResult<Option<u8>> {
 
 /// The `sub` argument of `find`/`count`/`index`: bytes or an int byte.
 fn sub_arg(vm: &Vm, v: &Value) -> PyResult<Vec<u8>> {
-    if let Some(b) = bytes_of(v) {
-        return Ok(b.to_vec());
+    if let Some(b) = bytes_like(vm, v)? {
+        return Ok(b.into_owned());
     }
     match byte_value(vm, v)? {
         Some(b) => Ok(vec![b]),
@@ -508,14 +516,14 @@ fn affix(vm: &Vm, args: CallArgs, start: bool) -> PyResult<Value> {
     let arg = &args.pos()[1];
     if let Some(items) = crate::builtins::tuple::tuple_slice(arg) {
         for it in items {
-            if test(buffer(vm, it)?) {
+            if test(&buffer(vm, it)?) {
                 return Ok(Value::Bool(true));
             }
         }
         return Ok(Value::Bool(false));
     }
-    match bytes_of(arg) {
-        Some(p) => Ok(Value::Bool(test(p))),
+    match bytes_like(vm, arg)? {
+        Some(p) => Ok(Value::Bool(test(&p))),
         None => Err(vm.type_error(format!(
             "{name} first arg must be bytes or a tuple of bytes, not {}",
             vm.type_name(arg)
@@ -635,7 +643,7 @@ fn split_impl(vm: &Vm, args: CallArgs, right: bool) -> PyResult<Value> {
             if sep.is_empty() {
                 return Err(vm.value_error("empty separator"));
             }
-            split_sep(b, sep, maxsplit, right)
+            split_sep(b, &sep, maxsplit, right)
         }
     };
     Ok(crate::builtins::list::new_list(
@@ -679,8 +687,8 @@ fn join(vm: &Vm, args: CallArgs) -> PyResult<Value> {
         if i > 0 {
             out.extend_from_slice(sep);
         }
-        match bytes_of(it) {
-            Some(b) => out.extend_from_slice(b),
+        match bytes_like(vm, it)? {
+            Some(b) => out.extend_from_slice(&b),
             None => {
                 return Err(vm.type_error(format!(
                     "sequence item {i}: expected a bytes-like object, {} found",
@@ -697,6 +705,7 @@ fn partition_impl(vm: &Vm, args: CallArgs, right: bool) -> PyResult<Value> {
     let b = recv(vm, &args, name)?;
     check_arity(vm, "bytes", name, &args, 1, 1)?;
     let sep = buffer(vm, &args.pos()[1])?;
+    let sep: &[u8] = &sep;
     if sep.is_empty() {
         return Err(vm.value_error("empty separator"));
     }
@@ -705,14 +714,25 @@ fn partition_impl(vm: &Vm, args: CallArgs, right: bool) -> PyResult<Value> {
     } else {
         find_bytes(b, sep)
     };
+    // As in CPython, a found separator is the argument object itself.
     let parts = match found {
-        Some(i) => [&b[..i], sep, &b[i + sep.len()..]],
-        None if right => [&b[..0], &b[..0], b],
-        None => [b, &b[..0], &b[..0]],
+        Some(i) => [
+            new_bytes(b[..i].to_vec()),
+            args.pos()[1].clone(),
+            new_bytes(b[i + sep.len()..].to_vec()),
+        ],
+        None if right => [
+            new_bytes(Vec::new()),
+            new_bytes(Vec::new()),
+            new_bytes(b.to_vec()),
+        ],
+        None => [
+            new_bytes(b.to_vec()),
+            new_bytes(Vec::new()),
+            new_bytes(Vec::new()),
+        ],
     };
-    Ok(crate::builtins::tuple::new_tuple(
-        parts.iter().map(|p| new_bytes(p.to_vec())).collect(),
-    ))
+    Ok(crate::builtins::tuple::new_tuple(parts.to_vec()))
 }
 
 fn partition(vm: &Vm, args: CallArgs) -> PyResult<Value> {
@@ -770,6 +790,7 @@ fn replace(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     check_arity(vm, "bytes", "replace", &args, 2, 3)?;
     let old = buffer(vm, &args.pos()[1])?;
     let new = buffer(vm, &args.pos()[2])?;
+    let (old, new): (&[u8], &[u8]) = (&old, &new);
     let count = match args.pos().get(3) {
         Some(v) => ssize_arg(vm, v)?,
         None => -1,
@@ -813,10 +834,11 @@ fn replace(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 fn strip_impl(vm: &Vm, args: CallArgs, name: &str, left: bool, right: bool) -> PyResult<Value> {
     let b = recv(vm, &args, name)?;
     check_arity(vm, "bytes", name, &args, 0, 1)?;
-    let set: Option<&[u8]> = match args.pos().get(1) {
+    let set: Option<Cow<[u8]>> = match args.pos().get(1) {
         None | Some(Value::None) => None,
         Some(v) => Some(buffer(vm, v)?),
     };
+    let set = set.as_deref();
     let strip = |c: u8| match set {
         None => is_space(c),
         Some(s) => s.contains(&c),
@@ -1059,6 +1081,7 @@ fn remove_affix(vm: &Vm, args: CallArgs, prefix: bool) -> PyResult<Value> {
     let b = recv(vm, &args, name)?;
     check_arity(vm, "bytes", name, &args, 1, 1)?;
     let p = buffer(vm, &args.pos()[1])?;
+    let p: &[u8] = &p;
     let rest = if prefix {
         b.strip_prefix(p)
     } else {
@@ -1117,10 +1140,11 @@ fn translate(vm: &Vm, args: CallArgs) -> PyResult<Value> {
             Some(t)
         }
     };
-    let delete: &[u8] = match &a[1] {
-        None => &[],
+    let delete: Cow<[u8]> = match &a[1] {
+        None => Cow::Borrowed(&[]),
         Some(v) => buffer(vm, v)?,
     };
+    let table = table.as_deref();
     let out: Vec<u8> = b
         .iter()
         .filter(|c| !delete.contains(c))
@@ -1144,7 +1168,7 @@ fn maketrans(vm: &Vm, args: CallArgs) -> PyResult<Value> {
         return Err(vm.value_error("maketrans arguments must have same length"));
     }
     let mut table: Vec<u8> = (0..=255).collect();
-    for (&f, &t) in from.iter().zip(to) {
+    for (&f, &t) in from.iter().zip(to.iter()) {
         table[f as usize] = t;
     }
     Ok(new_bytes(table))
@@ -1288,7 +1312,7 @@ pub fn bytes_contains(vm: &Vm, b: &[u8], item: &Value) -> PyResult<bool> {
     if let Some(x) = byte_value(vm, item)? {
         return Ok(b.contains(&x));
     }
-    Ok(find_bytes(b, buffer(vm, item)?).is_some())
+    Ok(find_bytes(b, &buffer(vm, item)?).is_some())
 }
 
 fn dunder_getitem(vm: &Vm, args: CallArgs) -> PyResult<Value> {
@@ -1307,11 +1331,11 @@ fn dunder_add(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     let b = recv(vm, &args, "__add__")?;
     check_arity(vm, "bytes", "__add__", &args, 1, 1)?;
     let v = &args.pos()[1];
-    let other = bytes_of(v)
+    let other = bytes_like(vm, v)?
         .ok_or_else(|| vm.type_error(format!("can't concat {} to bytes", vm.type_name(v))))?;
     let mut out = Vec::with_capacity(b.len() + other.len());
     out.extend_from_slice(b);
-    out.extend_from_slice(other);
+    out.extend_from_slice(&other);
     Ok(new_bytes(out))
 }
 

@@ -155,7 +155,7 @@ pub fn to_float(vm: &Vm, x: Option<&Value>) -> PyResult<f64> {
                     .ok_or_else(|| {
                         vm.value_error(format!(
                             "could not convert string to float: {}",
-                            crate::builtins::bytearray::repr(b)
+                            crate::builtins::bytearray::repr(b, "bytearray")
                         ))
                     }),
                 Payload::Bytes(b) => std::str::from_utf8(b)
@@ -221,9 +221,15 @@ pub fn to_str(vm: &Vm, args: CallArgs) -> PyResult<String> {
     match (a.get(0), a.get(1)) {
         (None, _) => Ok(String::new()),
         (Some(v), None) => vm.str_of(v),
-        (Some(v), Some(_enc)) => match v.as_obj().map(|o| &o.payload) {
-            Some(Payload::Bytes(b)) => crate::builtins::bytes::decode(vm, b, a.get(1), a.get(2)),
-            _ => Err(vm.type_error("decoding str is not supported")),
+        (Some(v), Some(_enc)) => match crate::builtins::buffer::bytes_like(vm, v)? {
+            Some(b) => crate::builtins::bytes::decode(vm, &b, a.get(1), a.get(2)),
+            None if v.as_obj().and_then(|o| o.as_str()).is_some() => {
+                Err(vm.type_error("decoding str is not supported"))
+            }
+            None => Err(vm.type_error(format!(
+                "decoding to str: need a bytes-like object, {} found",
+                vm.type_name(v)
+            ))),
         },
     }
 }
@@ -277,6 +283,8 @@ fn base_payload(
             Payload::Complex(re, im)
         }
         BaseKind::Str => Payload::Str(PyStr::new(to_str(vm, args)?)),
+        // Filled by `bytearray.__init__`, as in CPython.
+        BaseKind::ByteArray => Payload::ByteArray(Box::default()),
         BaseKind::Bytes => match crate::builtins::bytes::make_bytes(vm, pos)? {
             Value::Obj(o) => match &o.payload {
                 Payload::Bytes(b) => Payload::Bytes(b.clone()),

@@ -632,7 +632,10 @@ fn chr(vm: &Vm, args: CallArgs) -> PyResult<Value> {
                 .map(|x| (0xD800..0xE000).contains(&x))
                 .unwrap_or(false)
             {
-                Err(vm.value_error("surrogate characters are not supported"))
+                Err(crate::strobj::lone_surrogate_error(
+                    vm,
+                    &format!("chr({b:#x})"),
+                ))
             } else {
                 Err(vm.value_error("chr() arg not in range(0x110000)"))
             }

@@ -4,6 +4,7 @@
 
 pub mod args;
 pub mod arith;
+pub mod buffer;
 pub mod bytearray;
 pub mod bytes;
 pub mod complex;
@@ -18,6 +19,7 @@ pub mod generator;
 pub mod int;
 pub mod intrinsics;
 pub mod list;
+pub mod memoryview;
 pub mod objmethods;
 pub mod oserror;
 pub mod repr;
@@ -725,6 +727,7 @@ pub fn make_builtins_module() -> ObjRef {
     for (n, c) in classes {
         dd.set_by_name(n, class_value(c));
     }
+    memoryview::register(dd);
     let e = &t.exc;
     let excs: &[&'static Object] = &[
         e.base_exception,

@@ -212,7 +212,7 @@ pub fn repr_builtin(vm: &Vm, o: &crate::value::ObjRef, v: &Value) -> PyResult<St
         Payload::Float(f) => crate::format::float_repr(*f),
         Payload::Complex(re, im) => crate::format::complex_repr(*re, *im),
         Payload::Bytes(b) => repr_bytes(b),
-        Payload::ByteArray(b) => crate::builtins::bytearray::repr(b),
+        Payload::ByteArray(b) => crate::builtins::bytearray::repr(b, &o.type_name()),
         Payload::Tuple(items) => {
             let Some(_g) = ReprGuard::enter(addr) else {
                 return Ok("(...)".into());
@@ -363,7 +363,13 @@ pub fn str_(vm: &Vm, v: &Value) -> PyResult<String> {
                 };
             }
             if special(v, "__repr__").is_some()
-                && !matches!(o.payload, Payload::Exception(_) | Payload::Str(_))
+                && !matches!(
+                    o.payload,
+                    Payload::Exception(_)
+                        | Payload::Str(_)
+                        | Payload::Bytes(_)
+                        | Payload::ByteArray(_)
+                )
             {
                 return repr(vm, v);
             }

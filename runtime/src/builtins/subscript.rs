@@ -177,6 +177,15 @@ pub fn native_get_item(vm: &Vm, o: &ObjRef, v: &Value, key: &Value) -> PyResult<
             }
             Err(vm.key_error(key.clone()))
         }
+        Payload::Native(_) => {
+            match crate::ops::call_native_method(vm, o, v, "__getitem__", std::slice::from_ref(key))
+            {
+                Some(r) => r,
+                None => {
+                    Err(vm.type_error(format!("'{}' object is not subscriptable", o.type_name())))
+                }
+            }
+        }
         _ => Err(vm.type_error(format!("'{}' object is not subscriptable", o.type_name()))),
     }
 }
@@ -240,6 +249,16 @@ pub fn native_set_item(vm: &Vm, o: &ObjRef, key: Value, value: Value) -> PyResul
         }
         Payload::Dict(d) => d.set(vm, key, value),
         Payload::ByteArray(b) => crate::builtins::bytearray::setitem(vm, b, &key, &value),
+        Payload::Native(_)
+            if o.type_data()
+                .lookup(&crate::strobj::intern_static("__setitem__"))
+                .is_some() =>
+        {
+            let v = Value::Obj(o.clone());
+            crate::ops::call_native_method(vm, o, &v, "__setitem__", &[key, value])
+                .unwrap_or(Ok(Value::None))
+                .map(drop)
+        }
         _ => Err(vm.type_error(format!(
             "'{}' object does not support item assignment",
             o.type_name()
@@ -280,6 +299,16 @@ pub fn native_del_item(vm: &Vm, o: &ObjRef, key: &Value) -> PyResult<()> {
             None => Err(vm.key_error(key.clone())),
         },
         Payload::ByteArray(b) => crate::builtins::bytearray::delitem(vm, b, key),
+        Payload::Native(_)
+            if o.type_data()
+                .lookup(&crate::strobj::intern_static("__delitem__"))
+                .is_some() =>
+        {
+            let v = Value::Obj(o.clone());
+            crate::ops::call_native_method(vm, o, &v, "__delitem__", std::slice::from_ref(key))
+                .unwrap_or(Ok(Value::None))
+                .map(drop)
+        }
         _ => Err(vm.type_error(format!(
             "'{}' object doesn't support item deletion",
             o.type_name()

@@ -200,7 +200,7 @@ fn build() -> BuiltinTypes {
     let complex = b.make("complex", &[object], BaseKind::Complex, false);
     let str_ = b.make("str", &[object], BaseKind::Str, false);
     let bytes = b.make("bytes", &[object], BaseKind::Bytes, false);
-    let bytearray = b.make("bytearray", &[object], o, false);
+    let bytearray = b.make("bytearray", &[object], BaseKind::ByteArray, false);
     let list = b.make("list", &[object], BaseKind::List, false);
     let tuple = b.make("tuple", &[object], BaseKind::Tuple, false);
     let set = b.make("set", &[object], BaseKind::Set, false);

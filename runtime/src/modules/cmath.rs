@@ -1,10 +1,15 @@
-//! The `cmath` module: complex elementary functions over finite
-//! arguments (Kahan's branch-cut formulas for the inverse functions,
-//! scaling near overflow and underflow), the classification functions,
-//! `phase`/`polar`/`rect`, `isclose`, and the constants. Transcendental
-//! functions of an infinite or NaN argument are refused with
-//! `NotImplementedError` (CPython answers those from tables of special
-//! values that Weft does not have yet).
+//! The `cmath` module: complex elementary functions (Kahan's branch-cut
+//! formulas for the inverse functions, scaling near overflow and
+//! underflow), the classification functions, `phase`/`polar`/`rect`,
+//! `isclose`, and the constants.
+//!
+//! Infinite and NaN arguments follow C99 Annex G, as CPython does: each
+//! base function (`exp`, `log`, `sqrt`, `sinh`, `cosh`, `tanh`, `asinh`,
+//! `acos`, `acosh`, `atanh`, `rect`) answers non-finite arguments from
+//! the rules in its `nonfinite_*` helper, and the trigonometric functions
+//! inherit theirs through `sin z = -i sinh(iz)` and the like. An argument
+//! with an infinite part and no NaN whose answer has a NaN part is
+//! CPython's `ValueError: math domain error`.
 
 use crate::builtins::args::{module_fn_arg_count, Args};
 use crate::builtins::complex::{complex_parts, new_complex, quot, C};
@@ -63,8 +68,216 @@ fn times_minus_i(z: C) -> C {
     (z.1, -z.0)
 }
 
+/// True when both parts are finite.
+fn is_finite(z: C) -> bool {
+    z.0.is_finite() && z.1.is_finite()
+}
+
+/// CPython's domain error for special values: an infinite part and no
+/// NaN in the argument, yet a NaN in the answer.
+fn nan_from_infinity(z: C, r: C) -> bool {
+    let has_inf = z.0.is_infinite() || z.1.is_infinite();
+    let has_nan = z.0.is_nan() || z.1.is_nan();
+    has_inf && !has_nan && (r.0.is_nan() || r.1.is_nan())
+}
+
+const NAN2: C = (f64::NAN, f64::NAN);
+const INF: f64 = f64::INFINITY;
+
+fn nonfinite_exp(x: f64, y: f64) -> C {
+    if x.is_nan() {
+        return if y == 0.0 { (x, y) } else { NAN2 };
+    }
+    if x == -INF {
+        return if y.is_finite() {
+            (0.0 * y.cos(), 0.0 * y.sin())
+        } else {
+            (0.0, 0.0)
+        };
+    }
+    if x == INF {
+        return match y {
+            _ if y == 0.0 => (INF, y),
+            _ if y.is_finite() => (INF * y.cos(), INF * y.sin()),
+            _ => (INF, f64::NAN),
+        };
+    }
+    NAN2
+}
+
+fn nonfinite_log(x: f64, y: f64) -> C {
+    let re = if x.is_infinite() || y.is_infinite() {
+        INF
+    } else {
+        f64::NAN
+    };
+    (re, y.atan2(x))
+}
+
+fn nonfinite_sqrt(x: f64, y: f64) -> C {
+    if y.is_infinite() {
+        return (INF, y);
+    }
+    match x {
+        _ if x == -INF && y.is_nan() => (f64::NAN, INF),
+        _ if x == -INF => (0.0, INF.copysign(y)),
+        _ if x == INF && y.is_nan() => (INF, f64::NAN),
+        _ if x == INF => (INF, 0f64.copysign(y)),
+        _ => NAN2,
+    }
+}
+
+fn nonfinite_sinh(x: f64, y: f64) -> C {
+    if x.is_infinite() {
+        return match y {
+            _ if y == 0.0 => (x, y),
+            _ if y.is_finite() => (x * y.cos(), INF * y.sin()),
+            _ if y.is_nan() => (INF, f64::NAN),
+            _ => (x, f64::NAN),
+        };
+    }
+    match x {
+        _ if x == 0.0 => (0.0, f64::NAN),
+        _ if x.is_nan() && y == 0.0 => (x, y),
+        _ => NAN2,
+    }
+}
+
+fn nonfinite_cosh(x: f64, y: f64) -> C {
+    if x.is_infinite() {
+        return match y {
+            _ if y == 0.0 => (INF, x.signum() * y),
+            _ if y.is_finite() => (INF * y.cos(), x * y.sin()),
+            _ => (INF, f64::NAN),
+        };
+    }
+    if x == 0.0 || (x.is_nan() && y == 0.0) {
+        return (f64::NAN, 0.0);
+    }
+    NAN2
+}
+
+fn nonfinite_tanh(x: f64, y: f64) -> C {
+    if x.is_infinite() {
+        let im = if y.is_finite() {
+            0f64.copysign((2.0 * y).sin())
+        } else {
+            0.0
+        };
+        return (1f64.copysign(x), im);
+    }
+    if x.is_nan() && y == 0.0 {
+        return (x, y);
+    }
+    NAN2
+}
+
+fn nonfinite_asinh(x: f64, y: f64) -> C {
+    if y.is_infinite() {
+        return match x {
+            _ if x.is_nan() => (INF, f64::NAN),
+            _ if x.is_infinite() => (x, (PI / 4.0).copysign(y)),
+            _ => (INF.copysign(x), (PI / 2.0).copysign(y)),
+        };
+    }
+    if x.is_infinite() {
+        return if y.is_nan() {
+            (x, f64::NAN)
+        } else {
+            (x, 0f64.copysign(y))
+        };
+    }
+    if x.is_nan() && y == 0.0 {
+        return (x, y);
+    }
+    NAN2
+}
+
+fn nonfinite_acos(x: f64, y: f64) -> C {
+    if y.is_infinite() {
+        let re = match x {
+            _ if x.is_nan() => f64::NAN,
+            _ if x == -INF => 3.0 * PI / 4.0,
+            _ if x == INF => PI / 4.0,
+            _ => PI / 2.0,
+        };
+        return (re, -y);
+    }
+    if x.is_infinite() {
+        return match y {
+            _ if y.is_nan() => (f64::NAN, INF),
+            _ if x < 0.0 => (PI, -INF.copysign(y)),
+            _ => (0.0, -INF.copysign(y)),
+        };
+    }
+    if x == 0.0 && y.is_nan() {
+        return (PI / 2.0, f64::NAN);
+    }
+    NAN2
+}
+
+fn nonfinite_acosh(x: f64, y: f64) -> C {
+    if y.is_infinite() {
+        let im = match x {
+            _ if x.is_nan() => f64::NAN,
+            _ if x == -INF => (3.0 * PI / 4.0).copysign(y),
+            _ if x == INF => (PI / 4.0).copysign(y),
+            _ => (PI / 2.0).copysign(y),
+        };
+        return (INF, im);
+    }
+    if x.is_infinite() {
+        return match y {
+            _ if y.is_nan() => (INF, f64::NAN),
+            _ if x < 0.0 => (INF, PI.copysign(y)),
+            _ => (INF, 0f64.copysign(y)),
+        };
+    }
+    NAN2
+}
+
+fn nonfinite_atanh(x: f64, y: f64) -> C {
+    if x.is_infinite() {
+        let im = if y.is_nan() {
+            f64::NAN
+        } else {
+            (PI / 2.0).copysign(y)
+        };
+        return (0f64.copysign(x), im);
+    }
+    if y.is_infinite() {
+        let re = if x.is_nan() { 0.0 } else { 0f64.copysign(x) };
+        return (re, (PI / 2.0).copysign(y));
+    }
+    if x == 0.0 && y.is_nan() {
+        return (x, y);
+    }
+    NAN2
+}
+
+/// `rect(r, phi)` when `r` or `phi` is infinite or NaN.
+fn nonfinite_rect(r: f64, phi: f64) -> C {
+    if r == 0.0 {
+        return (0.0, 0.0);
+    }
+    if r.is_nan() {
+        return if phi == 0.0 { (r, 0.0) } else { NAN2 };
+    }
+    if r.is_infinite() {
+        return match phi {
+            _ if phi == 0.0 => (r, phi * r.signum()),
+            _ if phi.is_finite() => (r * phi.cos(), r * phi.sin()),
+            _ => (INF, f64::NAN),
+        };
+    }
+    NAN2
+}
+
 fn sqrt(z: C) -> C {
     let (x, y) = z;
+    if !is_finite(z) {
+        return nonfinite_sqrt(x, y);
+    }
     if x == 0.0 && y == 0.0 {
         return (0.0, y);
     }
@@ -89,6 +302,9 @@ fn sqrt(z: C) -> C {
 
 fn exp(z: C) -> CResult {
     let (x, y) = z;
+    if !is_finite(z) {
+        return Ok(nonfinite_exp(x, y));
+    }
     let (re, im) = if x > log_large() {
         let l = (x - 1.0).exp();
         (
@@ -116,6 +332,9 @@ fn log(z: C) -> CResult {
 /// still `-inf` plus the phase).
 fn log_value(z: C) -> (C, bool) {
     let (x, y) = z;
+    if !is_finite(z) {
+        return (nonfinite_log(x, y), false);
+    }
     let (ax, ay) = (x.abs(), y.abs());
     let re = if ax > LARGE || ay > LARGE {
         (ax / 2.0).hypot(ay / 2.0).ln() + LN_2
@@ -142,6 +361,9 @@ fn log_value(z: C) -> (C, bool) {
 
 fn cosh(z: C) -> CResult {
     let (x, y) = z;
+    if !is_finite(z) {
+        return Ok(nonfinite_cosh(x, y));
+    }
     let r = if x.abs() > log_large() {
         let x1 = x - 1f64.copysign(x);
         (
@@ -159,6 +381,9 @@ fn cosh(z: C) -> CResult {
 
 fn sinh(z: C) -> CResult {
     let (x, y) = z;
+    if !is_finite(z) {
+        return Ok(nonfinite_sinh(x, y));
+    }
     let r = if x.abs() > log_large() {
         let x1 = x - 1f64.copysign(x);
         (
@@ -176,6 +401,9 @@ fn sinh(z: C) -> CResult {
 
 fn tanh(z: C) -> C {
     let (x, y) = z;
+    if !is_finite(z) {
+        return nonfinite_tanh(x, y);
+    }
     if x.abs() > log_large() {
         (
             1f64.copysign(x),
@@ -201,6 +429,9 @@ fn log_twice_abs(z: C) -> f64 {
 
 fn asinh(z: C) -> C {
     let (x, y) = z;
+    if !is_finite(z) {
+        return nonfinite_asinh(x, y);
+    }
     if x.abs() > LARGE || y.abs() > LARGE {
         let re = if y >= 0.0 {
             log_twice_abs(z).copysign(x)
@@ -224,6 +455,9 @@ fn asin(z: C) -> C {
 
 fn acos(z: C) -> C {
     let (x, y) = z;
+    if !is_finite(z) {
+        return nonfinite_acos(x, y);
+    }
     if x.abs() > LARGE || y.abs() > LARGE {
         let re = y.abs().atan2(x);
         let im = if x < 0.0 {
@@ -244,6 +478,9 @@ fn acos(z: C) -> C {
 
 fn acosh(z: C) -> C {
     let (x, y) = z;
+    if !is_finite(z) {
+        return nonfinite_acosh(x, y);
+    }
     if x.abs() > LARGE || y.abs() > LARGE {
         return (log_twice_abs(z), y.atan2(x));
     }
@@ -258,6 +495,9 @@ fn acosh(z: C) -> C {
 
 fn atanh(z: C) -> CResult {
     let (x, y) = z;
+    if !is_finite(z) {
+        return Ok(nonfinite_atanh(x, y));
+    }
     if x < 0.0 {
         return atanh(neg(z)).map(neg);
     }
@@ -325,28 +565,22 @@ fn one_arg(vm: &Vm, a: &CallArgs, name: &str) -> PyResult<C> {
     arg(vm, &a.pos()[0])
 }
 
-fn finite_arg(vm: &Vm, a: &CallArgs, name: &str) -> PyResult<C> {
-    let z = one_arg(vm, a, name)?;
-    if !(z.0.is_finite() && z.1.is_finite()) {
-        return Err(vm.new_error(
-            crate::builtins::types::types().exc.not_implemented_error,
-            format!("cmath.{name}() of an infinite or NaN value is not supported"),
-        ));
+/// The result of a function at `z`, with the domain error of a NaN
+/// produced from an infinity.
+fn done(vm: &Vm, z: C, r: CResult) -> PyResult<Value> {
+    match r {
+        Ok(r) if nan_from_infinity(z, r) => Err(cmath_err(vm, CmathError::Domain)),
+        Ok((re, im)) => Ok(new_complex(re, im)),
+        Err(e) => Err(cmath_err(vm, e)),
     }
-    Ok(z)
-}
-
-fn done(vm: &Vm, r: CResult) -> PyResult<Value> {
-    r.map(|(re, im)| new_complex(re, im))
-        .map_err(|e| cmath_err(vm, e))
 }
 
 macro_rules! total {
     ($($name:ident => $f:expr),* $(,)?) => {
         $(fn $name(vm: &Vm, a: CallArgs) -> PyResult<Value> {
-            let z = finite_arg(vm, &a, &stringify!($name)[2..])?;
+            let z = one_arg(vm, &a, &stringify!($name)[2..])?;
             let f: fn(C) -> C = $f;
-            done(vm, Ok(f(z)))
+            done(vm, z, Ok(f(z)))
         })*
     };
 }
@@ -354,9 +588,9 @@ macro_rules! total {
 macro_rules! partial {
     ($($name:ident => $f:expr),* $(,)?) => {
         $(fn $name(vm: &Vm, a: CallArgs) -> PyResult<Value> {
-            let z = finite_arg(vm, &a, &stringify!($name)[2..])?;
+            let z = one_arg(vm, &a, &stringify!($name)[2..])?;
             let f: fn(C) -> CResult = $f;
-            done(vm, f(z))
+            done(vm, z, f(z))
         })*
     };
 }
@@ -376,17 +610,7 @@ partial! {
 fn c_log(vm: &Vm, a: CallArgs) -> PyResult<Value> {
     module_fn_arg_count(vm, "cmath", "log", &a, 1, 2)?;
     let pos = a.pos();
-    let refuse = |z: C| -> PyResult<C> {
-        if z.0.is_finite() && z.1.is_finite() {
-            Ok(z)
-        } else {
-            Err(vm.new_error(
-                crate::builtins::types::types().exc.not_implemented_error,
-                "cmath.log() of an infinite or NaN value is not supported",
-            ))
-        }
-    };
-    let z = refuse(arg(vm, &pos[0])?)?;
+    let z = arg(vm, &pos[0])?;
     let Some(base) = pos.get(1) else {
         let lz = log(z).map_err(|e| cmath_err(vm, e))?;
         return Ok(new_complex(lz.0, lz.1));
@@ -394,7 +618,7 @@ fn c_log(vm: &Vm, a: CallArgs) -> PyResult<Value> {
     // As in CPython, only the logarithm of the base and the division
     // report errors: `log(0, 2)` is `-inf` plus a NaN.
     let (lz, _) = log_value(z);
-    let b = refuse(arg(vm, base)?)?;
+    let b = arg(vm, base)?;
     let lb = log(b).map_err(|e| cmath_err(vm, e))?;
     let (re, im) = quot(lz, lb).ok_or_else(|| cmath_err(vm, CmathError::Domain))?;
     Ok(new_complex(re, im))
@@ -429,10 +653,7 @@ fn c_rect(vm: &Vm, a: CallArgs) -> PyResult<Value> {
     let r = real_arg(vm, &a.pos()[0])?;
     let phi = real_arg(vm, &a.pos()[1])?;
     if !(r.is_finite() && phi.is_finite()) {
-        return Err(vm.new_error(
-            crate::builtins::types::types().exc.not_implemented_error,
-            "cmath.rect() of an infinite or NaN value is not supported",
-        ));
+        return done(vm, (r, phi), Ok(nonfinite_rect(r, phi)));
     }
     let (re, im) = if phi == 0.0 {
         (r, r * phi)
