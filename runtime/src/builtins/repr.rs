@@ -376,6 +376,9 @@ pub fn str_(vm: &Vm, v: &Value) -> PyResult<String> {
         }
         match &o.payload {
             Payload::Str(s) => return Ok(s.as_str().to_string()),
+            // `bytes.__str__`/`bytearray.__str__` give the built-in repr
+            // even where a subclass defines its own `__repr__`.
+            Payload::Bytes(_) | Payload::ByteArray(_) => return repr_builtin(vm, o, v),
             Payload::Exception(e) => {
                 if let Some(r) = crate::builtins::excgroup::group_str(vm, o) {
                     return r;
