@@ -232,6 +232,16 @@ pub fn intern_value(s: &str) -> Value {
     Value::Obj(intern(s))
 }
 
+/// Weft's refusal of a lone surrogate (`chr(0xd800)`, the
+/// `surrogateescape`/`surrogatepass` error handlers): a UTF-8 `str`
+/// cannot hold one, and substituting U+FFFD would answer wrongly.
+pub fn lone_surrogate_error(vm: &crate::vm::Vm, what: &str) -> crate::vm::PyErr {
+    vm.new_error(
+        crate::builtins::types::types().exc.not_implemented_error,
+        format!("lone surrogates are not supported by Weft ({what}): str is stored as UTF-8"),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -278,14 +288,4 @@ mod tests {
             }
         }
     }
-}
-
-/// Weft's refusal of a lone surrogate (`chr(0xd800)`, the
-/// `surrogateescape`/`surrogatepass` error handlers): a UTF-8 `str`
-/// cannot hold one, and substituting U+FFFD would answer wrongly.
-pub fn lone_surrogate_error(vm: &crate::vm::Vm, what: &str) -> crate::vm::PyErr {
-    vm.new_error(
-        crate::builtins::types::types().exc.not_implemented_error,
-        format!("lone surrogates are not supported by Weft ({what}): str is stored as UTF-8"),
-    )
 }

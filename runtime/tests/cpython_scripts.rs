@@ -475,6 +475,8 @@ fn main_path_matches_cpython() {
             "run as {given}"
         );
     }
+}
+
 /// `asyncio.TaskGroup`, `timeout`/`timeout_at`, `shield` and `Condition`,
 /// and TaskGroups on four threads at once.
 #[test]
@@ -487,6 +489,8 @@ fn asyncio_structured_matches_cpython() {
 #[test]
 fn asyncgen_hooks_matches_cpython() {
     matches_cpython_both_ways("asyncgen_hooks");
+}
+
 /// `__annotations__`: function signatures in CPython's order and
 /// evaluation order, class and module bodies, targets that are not simple
 /// names, bodies of functions left unevaluated, assignment and deletion.
@@ -500,6 +504,8 @@ fn annotations_match_cpython() {
 #[test]
 fn future_annotations_match_cpython() {
     matches_cpython_both_ways("annotations_future");
+}
+
 /// `memoryview` over bytes, bytearray and other views: items, slices,
 /// casts, comparison, hashing, assignment, release, and the export lock.
 #[test]
