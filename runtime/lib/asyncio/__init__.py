@@ -1328,16 +1328,11 @@ class TaskGroup:
     __module__ = 'asyncio.taskgroups'
 
     def __init__(self):
-        self._entered = False
-        self._exiting = False
-        self._aborting = False
-        self._loop = None
-        self._owner = None
-        self._owner_cancel_requested = False
         self._children = set()
         self._failures = []
-        self._fatal = None
-        self._all_done = None
+        self._loop = self._owner = self._fatal = self._all_done = None
+        self._entered = self._exiting = self._aborting = False
+        self._owner_cancel_requested = False
 
     def __repr__(self):
         parts = []
@@ -1624,11 +1619,11 @@ class Condition(_AcquiredInBlock):
                 raise interrupted
 
     async def wait_for(self, predicate):
-        result = predicate()
-        while not result:
+        while True:
+            outcome = predicate()
+            if outcome:
+                return outcome
             await self.wait()
-            result = predicate()
-        return result
 
     def notify(self, n=1):
         if not self.locked():
