@@ -13,10 +13,19 @@ regular-expression text CPython's fnmatch.translate gives.
 import _thread
 
 try:
-    from os.path import normcase as _normcase
+    import os.path as _ospath
+    import posixpath as _posixpath
+    _normcase = _ospath.normcase
+    # on POSIX normcase changes nothing, and filter() skips it
+    _case_folds = _ospath is not _posixpath
 except (ImportError, AttributeError):
+    _case_folds = False
+
     def _normcase(s):
         # POSIX: names are compared exactly
+        if not isinstance(s, (str, bytes)):
+            raise TypeError("expected str, bytes or os.PathLike object, "
+                            "not %s" % type(s).__name__)
         return s
 
 __all__ = ["filter", "fnmatch", "fnmatchcase", "translate"]
@@ -36,6 +45,8 @@ def fnmatchcase(name, pat):
 def filter(names, pat):
     """The elements of names that match pat (a new list)."""
     tokens = _compiled(_normcase(pat))
+    if not _case_folds:
+        return [name for name in names if _match(tokens, name)]
     return [name for name in names if _match(tokens, _normcase(name))]
 
 
@@ -50,12 +61,16 @@ _cache_lock = _thread.allocate_lock()
 
 
 def _compiled(pat):
+    """(pattern is bytes, token list) for pat."""
     tokens = _cache.get(pat)
     if tokens is None:
-        if not isinstance(pat, str):
-            raise TypeError("expected str pattern, not %s"
-                            % type(pat).__name__)
-        tokens = _tokenize(pat)
+        if isinstance(pat, bytes):
+            # bytes patterns work on their Latin-1 decoding, one character
+            # per byte
+            tokens = (True, _tokenize(str(pat, 'ISO-8859-1')))
+        else:
+            len(pat)    # TypeError for objects that are not text at all
+            tokens = (False, _tokenize(pat))
         with _cache_lock:
             if len(_cache) >= _CACHE_LIMIT:
                 _cache.clear()
@@ -245,12 +260,23 @@ def _step(token, name, i):
     return -1
 
 
-def _match(tokens, name):
+def _match(compiled, name):
     # Greedy scan remembering the last '*': on a mismatch the star takes
     # one more character and matching resumes after it.  Every other token
     # has a fixed width, which makes this exact.
-    if not isinstance(name, str):
-        raise TypeError("expected str name, not %s" % type(name).__name__)
+    binary, tokens = compiled
+    if isinstance(name, str):
+        if binary:
+            raise TypeError("cannot use a bytes pattern on a string-like "
+                            "object")
+    elif isinstance(name, (bytes, bytearray)):
+        if not binary:
+            raise TypeError("cannot use a string pattern on a bytes-like "
+                            "object")
+        name = str(name, 'ISO-8859-1')
+    else:
+        raise TypeError("expected string or bytes-like object, got '%s'"
+                        % type(name).__name__)
     count = len(tokens)
     size = len(name)
     t = 0

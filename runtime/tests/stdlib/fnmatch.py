@@ -33,12 +33,21 @@ long_name = "a" * 60
 print(fnmatch.fnmatchcase(long_name, "*a*a*a*a*a*a*a*a*a*a*b"), fnmatch.fnmatchcase(long_name, "*a*a*a*a*a*a*a*a*a*a"))
 print(fnmatch.fnmatchcase("x" * 1000 + "y", "*x*x*y"), fnmatch.fnmatchcase("ab" * 50, "*ab?b*b"))
 
-for bad in ((1, "*"), ("x", 2), (None, None)):
+# bytes
+print(fnmatch.fnmatchcase(b"data.bin", b"*.bin"), fnmatch.fnmatchcase(b"d\xe9.x", b"d?.[x-z]"),
+      fnmatch.fnmatch(b"abc", b"a[!x]c"), fnmatch.filter([b"a1", b"b2", b"a3"], b"a*"),
+      fnmatch.fnmatchcase(bytearray(b"q"), b"?"), fnmatch.fnmatchcase(b"\xff\x00", b"[\xf0-\xff]*"))
+
+for call in (lambda: fnmatch.fnmatchcase(1, "*"), lambda: fnmatch.fnmatchcase("x", 2),
+             lambda: fnmatch.fnmatchcase(None, None), lambda: fnmatch.fnmatchcase(b"x", "x"),
+             lambda: fnmatch.fnmatchcase("x", b"x"), lambda: fnmatch.fnmatch(3, "x"),
+             lambda: fnmatch.fnmatch("x", 3), lambda: fnmatch.filter(["a", 1], "a"),
+             lambda: fnmatch.filter([b"a"], "a")):
     try:
-        fnmatch.fnmatchcase(*bad)
+        call()
         print("no error")
-    except TypeError:
-        print("TypeError")
+    except TypeError as e:
+        print("TypeError", e)
 
 # threads: many patterns compiled concurrently through the shared cache
 results = [None] * 4
