@@ -206,6 +206,12 @@ class TextWrapper:
             if lines and self.drop_whitespace and not pending[-1].strip():
                 # no whitespace at the start of continuation lines
                 pending.pop()
+            if room < 0 and pending and pending[-1] == '':
+                # An empty leftover of a word cut when the indent is wider
+                # than the line.  It can never fit, and CPython loops
+                # forever on it; it is discarded instead.
+                pending.pop()
+                continue
             line = []
             used = 0
             while pending and used + len(pending[-1]) <= room:
