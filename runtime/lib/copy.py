@@ -244,6 +244,9 @@ def _default_state(x, cls):
     return state
 
 
+_VALUE_BASES = (int, float, complex, str, bytes, tuple, frozenset)
+
+
 def _generic(x, deep, memo):
     """Copy an instance that has no custom hooks: build a new instance with
     cls.__new__ and transfer its state."""
@@ -257,6 +260,13 @@ def _generic(x, deep, memo):
         getter = getattr(x, '__getnewargs__', None)
         if getter is not None:
             new_args = getter()
+        else:
+            # subclasses of immutable built-ins need their value passed to
+            # __new__ (for interpreters whose built-ins lack __getnewargs__)
+            for base in _VALUE_BASES:
+                if isinstance(x, base):
+                    new_args = (base(x),)
+                    break
     if deep:
         new_args = deepcopy(new_args, memo)
         if new_kwargs:

@@ -139,6 +139,30 @@ md = MyDict(a=[1])
 d = copy.deepcopy(md)
 print(type(d).__name__, dict(d), d["a"] is md["a"])
 
+# subclasses of immutable built-ins keep their value (and attributes)
+class I(int):
+    pass
+class S(str):
+    pass
+class T(tuple):
+    pass
+class F(float):
+    pass
+class FS(frozenset):
+    pass
+tagged = I(5)
+tagged.tag = [1]
+for base, v in ((int, tagged), (str, S("abc")), (tuple, T((1, [2]))), (float, F(2.5)), (frozenset, FS([3]))):
+    c = copy.copy(v)
+    d = copy.deepcopy(v)
+    # values compared as the base type
+    print(type(c).__name__, base(c) == base(v), c is v, type(d).__name__, base(d) == base(v),
+          getattr(c, "tag", None), getattr(d, "tag", None))
+dt = copy.deepcopy(T((1, [2])))
+print(dt, dt[1] is not None)
+d = copy.deepcopy(tagged)
+print(d.tag is tagged.tag, copy.copy(tagged).tag is tagged.tag)
+
 # classes themselves are atomic
 print(copy.copy(Point) is Point, copy.deepcopy(Point) is Point)
 print(issubclass(copy.Error, Exception), copy.error is copy.Error)
