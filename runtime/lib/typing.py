@@ -803,6 +803,17 @@ class _SpecialGenericAlias(_BaseGenericAlias):
 
 
 class _CallableGenericAlias(_GenericAlias):
+    def __init__(self, origin, args, *, inst=True, name=None):
+        # a parameter list substituted for a ParamSpec joins the others
+        flat = []
+        for position, arg in enumerate(args):
+            last = position == len(args) - 1
+            if not last and isinstance(arg, (list, tuple)):
+                flat.extend(arg)
+            else:
+                flat.append(arg)
+        super().__init__(origin, tuple(flat), inst=inst, name=name)
+
     def __repr__(self):
         args = self.__args__
         if len(args) == 2 and _is_param_expr(args[0]):
@@ -839,9 +850,6 @@ class _CallableType(_SpecialGenericAlias):
         if args is ...:
             return self.copy_with((_TypingEllipsis, result))
         if not isinstance(args, tuple):
-            if not _is_param_expr(args):
-                raise TypeError('Callable[args, result]: args must be a list. '
-                                'Got %.100r.' % (args,))
             args = (args,)
         return self.copy_with(tuple(_type_convert(a) for a in args)
                               + (result,))
@@ -1102,12 +1110,12 @@ class Protocol(Generic, metaclass=_ProtocolMeta):
             if not cls.__dict__.get('_is_protocol', False):
                 return NotImplemented
             if not getattr(cls, '_is_runtime_protocol', False):
-                if _called_from_machinery(3):
+                if _called_from_machinery(4):
                     return NotImplemented
                 raise TypeError('Instance and class checks can only be used '
                                 'with @runtime_checkable protocols')
             if not _only_callable_members(cls):
-                if _called_from_machinery(3):
+                if _called_from_machinery(4):
                     return NotImplemented
                 raise TypeError("Protocols with non-method members don't "
                                 "support issubclass()")
