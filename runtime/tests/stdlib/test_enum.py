@@ -278,6 +278,41 @@ print(IP.R + 1, IP.R == 4, isinstance(IP.W, int), repr(IP.R & 6), repr(5 | IP.W)
 print(enum.show_flag_values(13), enum.bin(5), enum.bin(-5, 6))
 
 
+# member / nonmember / verify
+class Holder(Enum):
+    A = 1
+    helper = enum.nonmember(10)
+    func = enum.member(len)
+
+
+print(list(Holder), Holder.helper, Holder.func.value is len)
+
+
+@enum.verify(enum.UNIQUE, enum.CONTINUOUS)
+class Cont(Enum):
+    A = 1
+    B = 2
+    C = 3
+
+
+print(list(Cont))
+show('verify unique', lambda: enum.verify(enum.UNIQUE)(Enum('Dup', [('A', 1), ('B', 1)])))
+show('verify continuous', lambda: enum.verify(enum.CONTINUOUS)(Enum('Gap', [('A', 1), ('C', 3)])))
+show('verify flag continuous', lambda: enum.verify(enum.CONTINUOUS)(Flag('FGap', [('A', 1), ('C', 4)])))
+
+
+class NF(Flag):
+    A = 1
+    B = 2
+    AB = 3
+
+
+print(enum.verify(enum.NAMED_FLAGS)(NF) is NF, list(NF), NF.AB, repr(NF.A | NF.B))
+print(enum.STRICT, enum.KEEP, repr(enum.CONFORM), enum.FlagBoundary.EJECT.value)
+print(IntEnum.__mro__, IntFlag.__mro__[:3], StrEnum.__mro__[:2])
+print(Color.RED.__reduce_ex__(2), Perm.R.__reduce_ex__(2)[1])
+
+
 # dir-free introspection
 print(Color._member_names_, sorted(Color._value2member_map_), Perm._flag_mask_)
 
