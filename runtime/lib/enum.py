@@ -543,8 +543,16 @@ class EnumType(type):
         super().__delattr__(attr)
 
     def __dir__(cls):
-        names = set(super().__dir__())
+        names = {'__class__', '__contains__', '__doc__', '__getitem__',
+                 '__iter__', '__len__', '__members__', '__module__',
+                 '__name__', '__qualname__'}
         names.update(cls._member_names_)
+        if cls._new_member_ is not object.__new__:
+            names.add('__new__')
+        if cls.__init_subclass__ is not object.__init_subclass__:
+            names.add('__init_subclass__')
+        if cls._member_type_ is not object:
+            names.update(dir(cls._member_type_))
         return sorted(names)
 
     def __getitem__(cls, name):
@@ -746,12 +754,24 @@ class Enum(metaclass=EnumType):
         return '%s.%s' % (self.__class__.__name__, self._name_)
 
     def __dir__(self):
-        public = [k for k in getattr(self, '__dict__', {}) if k[0] != '_']
-        public += [k for klass in type(self).__mro__
-                   for k, v in vars(klass).items()
-                   if not k.startswith('_') and isinstance(v, property)]
-        return sorted(set(public) | {'__class__', '__doc__', '__eq__',
-                                     '__hash__', '__module__'})
+        cls = self.__class__
+        if cls._member_type_ is object:
+            names = {'__class__', '__doc__', '__eq__', '__hash__',
+                     '__module__', 'name', 'value'}
+        else:
+            names = set(object.__dir__(self))
+        names.update(k for k in getattr(self, '__dict__', ()) if k[0] != '_')
+        members = cls._member_map_
+        for klass in cls.__mro__:
+            for key, obj in vars(klass).items():
+                if key[0] == '_':
+                    continue
+                if members.get(key) is obj:
+                    continue        # a member, not an attribute
+                if isinstance(obj, property) and obj.fget is None:
+                    continue
+                names.add(key)
+        return sorted(names)
 
     def __hash__(self):
         return hash(self._name_)

@@ -313,7 +313,10 @@ print(IntEnum.__mro__, IntFlag.__mro__[:3], StrEnum.__mro__[:2])
 print(Color.RED.__reduce_ex__(2), Perm.R.__reduce_ex__(2)[1])
 
 
-# dir-free introspection
+# introspection
+print(dir(Color.RED), dir(Num.ONE) == sorted(set(dir(Num.ONE))), 'ONE' in dir(Num.ONE))
+print(EnumType.__dir__(Color), EnumType.__dir__(Num)[:3])
+
 print(Color._member_names_, sorted(Color._value2member_map_), Perm._flag_mask_)
 
 # many threads creating enumerations and combining flags
