@@ -202,8 +202,7 @@ class property:
             members = ownerclass.__dict__.get('_member_map_', {}) if ownerclass else {}
             if self.name in members:
                 return members[self.name]
-            raise AttributeError('%r has no attribute %r'
-                                 % (ownerclass, self.name))
+            raise AttributeError(self.name)
         if self.fget is None:
             raise AttributeError('%r member has no attribute %r'
                                  % (type(instance), self.name))

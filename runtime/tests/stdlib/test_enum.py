@@ -313,6 +313,20 @@ print(IntEnum.__mro__, IntFlag.__mro__[:3], StrEnum.__mro__[:2])
 print(Color.RED.__reduce_ex__(2), Perm.R.__reduce_ex__(2)[1])
 
 
+# attribute errors and odd calls
+show('set name', lambda: setattr(Color.RED, 'name', 'x'))
+show('del value', lambda: delattr(Color.RED, 'value'))
+Color.RED.extra = 5
+print(Color.RED.extra)
+show('call with names', lambda: Color(1, 2))
+show('Color.name', lambda: Color.name)
+show('getitem int', lambda: Color[1])
+show('Perm(-1)', lambda: Perm(-1))
+show('Perm & 3', lambda: Perm.R & 3)
+show('IP(-1)', lambda: repr(IP(-1)))
+show('hash IP', lambda: hash(IP.R) == hash(4))
+
+
 # introspection
 print(dir(Color.RED), dir(Num.ONE) == sorted(set(dir(Num.ONE))), 'ONE' in dir(Num.ONE))
 print(EnumType.__dir__(Color), EnumType.__dir__(Num)[:3])
