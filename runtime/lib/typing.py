@@ -248,7 +248,7 @@ class _AnyMeta(type):
     def __repr__(self):
         if self is Any:
             return 'typing.Any'
-        return super().__repr__()
+        return "<class '%s.%s'>" % (self.__module__, self.__qualname__)
 
 
 class Any(metaclass=_AnyMeta):
@@ -636,6 +636,8 @@ class _BaseGenericAlias:
         return tuple(entries)
 
     def __getattr__(self, attr):
+        if attr in ('__name__', '__qualname__'):
+            return self._name or self.__origin__.__name__
         if attr in ('__origin__', '__args__'):
             raise AttributeError(attr)
         if '__origin__' in self.__dict__ and not _is_dunder(attr):

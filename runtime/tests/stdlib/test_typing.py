@@ -1,4 +1,5 @@
 # Differential test for typing (outputs recorded from CPython 3.11).
+import sys
 import threading
 import typing
 from typing import (Any, Annotated, Callable, ClassVar, Dict, Final,
@@ -153,6 +154,39 @@ print([c.__name__ for c in MapLike.__mro__])
 P = ParamSpec('P')
 print(P, P.args, P.kwargs, Callable[P, int], Callable[P, int][[str, int]])
 print(typing.Concatenate[int, P], Callable[typing.Concatenate[int, P], str])
+
+
+# more subscription errors and odd corners
+show('Optional[int, str]', lambda: Optional[int, str])
+show('Literal unhashable', lambda: Literal[[1]])
+show('Union forward', lambda: Union[int, 'str'])
+
+
+class Proto(Protocol[T]):
+    def get(self) -> T: ...
+
+
+show('Proto[int]', lambda: Proto[int])
+show('Proto[int, str]', lambda: Proto[int, str])
+show('Final[int, str]', lambda: Final[int, str])
+show('List[ClassVar]', lambda: List[ClassVar[int]])
+show('List[Final]', lambda: List[Final[int]])
+show('Tuple[..., int]', lambda: Tuple[..., int])
+show('alias attr', lambda: List[int].append)
+show('alias name', lambda: (typing.List.__name__, typing.Iterable.__qualname__))
+show('Union origin', lambda: Union[int, str].__origin__)
+
+
+class MyAny(Any):
+    pass
+
+
+print(MyAny.__mro__, isinstance(MyAny(), MyAny), repr(MyAny))
+show('TypeVar[int]', lambda: TypeVar('Z')[int])
+show('Tuple[(int, str)]', lambda: Tuple[(int, str)])
+show('Dict forward', lambda: Dict['K', 'V'])
+module_level: 'List[str]' = []
+print(get_type_hints(sys.modules[__name__])['module_level'])
 
 
 # Protocol
