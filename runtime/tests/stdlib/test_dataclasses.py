@@ -352,6 +352,93 @@ class Sq(Shape):
 print(Sq(3).area(), sorted(Sq.__abstractmethods__))
 
 
+# kw-only fields from a base, uninitialised fields, cross-class equality
+@dataclass
+class KBase:
+    a: int
+    _: KW_ONLY
+    k: int = 0
+
+
+@dataclass
+class KChild(KBase):
+    b: str = 'x'
+    c: int = 1
+
+
+print(KChild(1), KChild(1, 'q', 2, k=5), KChild.__match_args__, KChild.__doc__)
+
+
+@dataclass
+class Uninit:
+    x: int = field(init=False)
+
+
+show('repr missing', lambda: repr(Uninit()))
+
+
+@dataclass
+class E1:
+    x: int
+
+
+@dataclass
+class E2:
+    x: int
+
+
+print(E1(1) == E2(1), E1(1) != E2(1))
+show('inherit order', build("@dataclass\nclass A:\n    a: int = 1\n"
+                            "@dataclass\nclass Bb(A):\n    b: int\n"))
+from collections import OrderedDict
+print(asdict(E1(3), dict_factory=OrderedDict))
+
+
+@dataclass
+class Calls:
+    n: int = 0
+    calls: int = field(init=False, default=0)
+
+    def __post_init__(self):
+        self.calls += 1
+
+
+cc = Calls(2)
+cc.calls = 10
+print(replace(cc, n=5))
+
+
+@dataclass
+class PBase:
+    def __post_init__(self):
+        print('base post')
+
+
+@dataclass
+class PSub(PBase):
+    y: int = 0
+
+    def __post_init__(self):
+        super().__post_init__()
+        print('sub post', self.y)
+
+
+PSub(3)
+
+
+@dataclass
+class WithProp:
+    _v: int = 0
+
+    @property
+    def v(self):
+        return self._v
+
+
+print(WithProp(4).v, WithProp())
+print(Uninit.__init__.__qualname__, E1.__repr__.__qualname__, E1.__eq__.__name__)
+
+
 # many threads building and printing dataclasses at once
 out = [None] * 4
 
