@@ -969,34 +969,39 @@ class Annotated:
 
 # -- Generic and Protocol -------------------------------------------------------------
 
+@_tp_cache
+def _subscript_generic(cls, params):
+    """C[params] for a user generic class C (and Generic[...] /
+    Protocol[...] themselves, which declare the type variables)."""
+    params = tuple(map(_type_convert,
+                       params if isinstance(params, tuple) else (params,)))
+    if cls in (Generic, Protocol):
+        if not params:
+            raise TypeError('Parameter list to %s[...] cannot be empty'
+                            % (cls.__qualname__,))
+        if not all(_is_typevar_like(p) for p in params):
+            raise TypeError('Parameters to %s[...] must all be type '
+                            'variables or parameter specification '
+                            'variables.' % (cls.__name__,))
+        if len(set(params)) != len(params):
+            raise TypeError('Parameters to %s[...] must all be unique'
+                            % (cls.__name__,))
+    else:
+        own = cls.__dict__.get('__parameters__', ())
+        if (len(own) == 1 and isinstance(own[0], ParamSpec)
+                and not (len(params) == 1 and _is_param_expr(params[0]))):
+            params = (params,)
+        _check_generic(cls, params, len(own))
+    return _GenericAlias(cls, params)
+
+
 class Generic:
     """Base class of user generics: class C(Generic[T]) makes C[int]
     meaningful."""
     __slots__ = ()
     _is_protocol = False
 
-    @_tp_cache
-    def __class_getitem__(cls, params):
-        params = tuple(map(_type_convert,
-                           params if isinstance(params, tuple) else (params,)))
-        if cls in (Generic, Protocol):
-            if not params:
-                raise TypeError('Parameter list to %s[...] cannot be empty'
-                                % (cls.__qualname__,))
-            if not all(_is_typevar_like(p) for p in params):
-                raise TypeError('Parameters to %s[...] must all be type '
-                                'variables or parameter specification '
-                                'variables.' % (cls.__name__,))
-            if len(set(params)) != len(params):
-                raise TypeError('Parameters to %s[...] must all be unique'
-                                % (cls.__name__,))
-        else:
-            own = cls.__dict__.get('__parameters__', ())
-            if (len(own) == 1 and isinstance(own[0], ParamSpec)
-                    and not (len(params) == 1 and _is_param_expr(params[0]))):
-                params = (params,)
-            _check_generic(cls, params, len(own))
-        return _GenericAlias(cls, params)
+    __class_getitem__ = classmethod(_subscript_generic)
 
     def __init_subclass__(cls, *args, **kwargs):
         super().__init_subclass__(*args, **kwargs)
@@ -1337,9 +1342,7 @@ class NamedTupleMeta(type):
             if key not in _NT_SPECIAL and key not in made._fields:
                 setattr(made, key, value)
         if Generic in bases:
-            made.__class_getitem__ = classmethod(Generic.__class_getitem__.__wrapped__
-                                                 if hasattr(Generic.__class_getitem__, '__wrapped__')
-                                                 else Generic.__class_getitem__)
+            made.__class_getitem__ = classmethod(_subscript_generic)
             made.__parameters__ = _collect_parameters(
                 ns.get('__orig_bases__', ()))
         return made

@@ -304,6 +304,18 @@ print(Func(a=1), sorted(Func.__optional_keys__), Func.__module__, typing.is_type
       typing.is_typeddict(dict))
 show('TD bad base', lambda: exec("class Q(TypedDict, int):\n    a: int\n", {'TypedDict': TypedDict}))
 
+
+class GPair(NamedTuple, Generic[T]):
+    a: T
+    b: T
+
+
+class GTD(TypedDict, Generic[T]):
+    x: T
+
+
+print(GPair(1, 2), GPair[int], GPair.__parameters__, GPair[int](3, 4), GTD(x=1), GTD[int])
+
 # NewType
 UserId = NewType('UserId', int)
 print(UserId, UserId(5), UserId.__supertype__, UserId.__name__, type(UserId(5)).__name__)
