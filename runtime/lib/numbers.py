@@ -31,29 +31,23 @@ class Complex(Number):
 
     @property
     @abstractmethod
-    def real(self):
-        raise NotImplementedError
+    def real(self): raise NotImplementedError
 
     @property
     @abstractmethod
-    def imag(self):
-        raise NotImplementedError
+    def imag(self): raise NotImplementedError
 
     @abstractmethod
-    def __add__(self, other):
-        raise NotImplementedError
+    def __add__(self, other): raise NotImplementedError
 
     @abstractmethod
-    def __radd__(self, other):
-        raise NotImplementedError
+    def __radd__(self, other): raise NotImplementedError
 
     @abstractmethod
-    def __neg__(self):
-        raise NotImplementedError
+    def __neg__(self): raise NotImplementedError
 
     @abstractmethod
-    def __pos__(self):
-        raise NotImplementedError
+    def __pos__(self): raise NotImplementedError
 
     def __sub__(self, other):
         return self + -other
@@ -62,40 +56,31 @@ class Complex(Number):
         return -self + other
 
     @abstractmethod
-    def __mul__(self, other):
-        raise NotImplementedError
+    def __mul__(self, other): raise NotImplementedError
 
     @abstractmethod
-    def __rmul__(self, other):
-        raise NotImplementedError
+    def __rmul__(self, other): raise NotImplementedError
 
     @abstractmethod
-    def __truediv__(self, other):
-        raise NotImplementedError
+    def __truediv__(self, other): raise NotImplementedError
 
     @abstractmethod
-    def __rtruediv__(self, other):
-        raise NotImplementedError
+    def __rtruediv__(self, other): raise NotImplementedError
 
     @abstractmethod
-    def __pow__(self, exponent):
-        raise NotImplementedError
+    def __pow__(self, exponent): raise NotImplementedError
 
     @abstractmethod
-    def __rpow__(self, base):
-        raise NotImplementedError
+    def __rpow__(self, base): raise NotImplementedError
 
     @abstractmethod
-    def __abs__(self):
-        raise NotImplementedError
+    def __abs__(self): raise NotImplementedError
 
     @abstractmethod
-    def conjugate(self):
-        raise NotImplementedError
+    def conjugate(self): raise NotImplementedError
 
     @abstractmethod
-    def __eq__(self, other):
-        raise NotImplementedError
+    def __eq__(self, other): raise NotImplementedError
 
 
 Complex.register(complex)
@@ -106,24 +91,19 @@ class Real(Complex):
     __slots__ = ()
 
     @abstractmethod
-    def __float__(self):
-        raise NotImplementedError
+    def __float__(self): raise NotImplementedError
 
     @abstractmethod
-    def __trunc__(self):
-        raise NotImplementedError
+    def __trunc__(self): raise NotImplementedError
 
     @abstractmethod
-    def __floor__(self):
-        raise NotImplementedError
+    def __floor__(self): raise NotImplementedError
 
     @abstractmethod
-    def __ceil__(self):
-        raise NotImplementedError
+    def __ceil__(self): raise NotImplementedError
 
     @abstractmethod
-    def __round__(self, ndigits=None):
-        raise NotImplementedError
+    def __round__(self, ndigits=None): raise NotImplementedError
 
     def __divmod__(self, other):
         return (self // other, self % other)
@@ -132,28 +112,22 @@ class Real(Complex):
         return (other // self, other % self)
 
     @abstractmethod
-    def __floordiv__(self, other):
-        raise NotImplementedError
+    def __floordiv__(self, other): raise NotImplementedError
 
     @abstractmethod
-    def __rfloordiv__(self, other):
-        raise NotImplementedError
+    def __rfloordiv__(self, other): raise NotImplementedError
 
     @abstractmethod
-    def __mod__(self, other):
-        raise NotImplementedError
+    def __mod__(self, other): raise NotImplementedError
 
     @abstractmethod
-    def __rmod__(self, other):
-        raise NotImplementedError
+    def __rmod__(self, other): raise NotImplementedError
 
     @abstractmethod
-    def __lt__(self, other):
-        raise NotImplementedError
+    def __lt__(self, other): raise NotImplementedError
 
     @abstractmethod
-    def __le__(self, other):
-        raise NotImplementedError
+    def __le__(self, other): raise NotImplementedError
 
     def __complex__(self):
         return complex(float(self))
@@ -179,13 +153,11 @@ class Rational(Real):
 
     @property
     @abstractmethod
-    def numerator(self):
-        raise NotImplementedError
+    def numerator(self): raise NotImplementedError
 
     @property
     @abstractmethod
-    def denominator(self):
-        raise NotImplementedError
+    def denominator(self): raise NotImplementedError
 
     def __float__(self):
         # int / int rounds correctly even for huge operands.
@@ -197,59 +169,46 @@ class Integral(Rational):
     __slots__ = ()
 
     @abstractmethod
-    def __int__(self):
-        raise NotImplementedError
+    def __int__(self): raise NotImplementedError
 
     def __index__(self):
         return int(self)
 
     @abstractmethod
-    def __pow__(self, exponent, modulus=None):
-        raise NotImplementedError
+    def __pow__(self, exponent, modulus=None): raise NotImplementedError
 
     @abstractmethod
-    def __lshift__(self, other):
-        raise NotImplementedError
+    def __lshift__(self, other): raise NotImplementedError
 
     @abstractmethod
-    def __rlshift__(self, other):
-        raise NotImplementedError
+    def __rlshift__(self, other): raise NotImplementedError
 
     @abstractmethod
-    def __rshift__(self, other):
-        raise NotImplementedError
+    def __rshift__(self, other): raise NotImplementedError
 
     @abstractmethod
-    def __rrshift__(self, other):
-        raise NotImplementedError
+    def __rrshift__(self, other): raise NotImplementedError
 
     @abstractmethod
-    def __and__(self, other):
-        raise NotImplementedError
+    def __and__(self, other): raise NotImplementedError
 
     @abstractmethod
-    def __rand__(self, other):
-        raise NotImplementedError
+    def __rand__(self, other): raise NotImplementedError
 
     @abstractmethod
-    def __xor__(self, other):
-        raise NotImplementedError
+    def __xor__(self, other): raise NotImplementedError
 
     @abstractmethod
-    def __rxor__(self, other):
-        raise NotImplementedError
+    def __rxor__(self, other): raise NotImplementedError
 
     @abstractmethod
-    def __or__(self, other):
-        raise NotImplementedError
+    def __or__(self, other): raise NotImplementedError
 
     @abstractmethod
-    def __ror__(self, other):
-        raise NotImplementedError
+    def __ror__(self, other): raise NotImplementedError
 
     @abstractmethod
-    def __invert__(self):
-        raise NotImplementedError
+    def __invert__(self): raise NotImplementedError
 
     def __float__(self):
         return float(int(self))
