@@ -1562,7 +1562,7 @@ def _candidates(code, text, pos):
     if code in _NUMERIC:
         width, lo, hi = _NUMERIC[code]
         out = []
-        for size in range(width, 0, -1):
+        for size in range(width, 0 if code != "y" else 1, -1):
             part = text[pos:pos + size]
             if len(part) == size and part.isdigit() and part.isascii():
                 if lo <= int(part) <= hi:
@@ -1688,66 +1688,87 @@ def _strptime_fields(text, fmt):
         raise ValueError("time data %r does not match format %r" % (text, fmt))
     if end != len(text):
         raise ValueError("unconverted data remains: %s" % text[end:])
-    year = found.get("Y")
-    if year is None and "y" in found:
-        y = found["y"]
-        year = y + (2000 if y <= 68 else 1900)
+    # When several directives set the same field, the later one wins.
+    year = weekday = week_of_year = None
+    month = day = 1
+    hour = minute = second = us = 0
+    for code, value in found.items():
+        if code == "Y":
+            year = value
+        elif code == "y":
+            year = value + (2000 if value <= 68 else 1900)
+        elif code in "mBb":
+            month = value
+        elif code == "d":
+            day = value
+        elif code == "H":
+            hour = value
+        elif code == "I":
+            hour = value
+            if found.get("p", 0) == 0:
+                if hour == 12:
+                    hour = 0
+            elif hour != 12:
+                hour += 12
+        elif code == "M":
+            minute = value
+        elif code == "S":
+            second = value
+        elif code == "f":
+            us = value
+        elif code in "aA":
+            weekday = value
+        elif code == "w":
+            weekday = (value - 1) % 7
+        elif code == "u":
+            weekday = value - 1
+        elif code in "UW":
+            week_of_year = value
+            week_start = code
     year_given = year is not None
-    if year is None:
-        year = 1900
-    month = found.get("m", found.get("B", found.get("b")))
-    day = found.get("d", 1)
-    hour = found.get("H", 0)
-    if "I" in found:
-        hour = found["I"]
-        if found.get("p", 0) == 0:
-            if hour == 12:
-                hour = 0
-        elif hour != 12:
-            hour += 12
-    minute = found.get("M", 0)
-    second = found.get("S", 0)
-    us = found.get("f", 0)
-    weekday = None
-    if "A" in found or "a" in found:
-        weekday = found.get("A", found.get("a"))
-    elif "w" in found:
-        weekday = (found["w"] - 1) % 7
-    elif "u" in found:
-        weekday = found["u"] - 1
-    if "G" in found or "V" in found:
-        if not ("G" in found and "V" in found and weekday is not None) or "j" in found:
-            if "G" in found:
-                raise ValueError("ISO year directive '%G' must be used with the ISO "
-                                 "week directive '%V' and a weekday directive "
-                                 "('%A', '%a', '%w', or '%u').")
+    # The ISO directives only make sense together (and with a weekday).
+    if year is None and "G" in found:
+        if "V" not in found or weekday is None:
+            raise ValueError("ISO year directive '%G' must be used with the ISO "
+                             "week directive '%V' and a weekday directive "
+                             "('%A', '%a', '%w', or '%u').")
+        if "j" in found:
+            raise ValueError("Day of the year directive '%j' is not compatible "
+                             "with ISO year directive '%G'. Use '%Y' instead.")
+    elif week_of_year is None and "V" in found:
+        if weekday is None:
             raise ValueError("ISO week directive '%V' must be used with the ISO "
                              "year directive '%G' and a weekday directive "
                              "('%A', '%a', '%w', or '%u').")
-        year, month, day = _from_ordinal(_iso_week1_monday(found["G"])
-                                         + (found["V"] - 1) * 7 + weekday)
-    elif "j" in found:
-        y, month, day = _from_ordinal(_to_ordinal(year, 1, 1) + found["j"] - 1)
-        if y != year:
-            raise ValueError("day of year out of range")
-    elif month is None and weekday is not None and ("U" in found or "W" in found):
-        # Position of January 1st and of the given day within a week that
-        # starts on Sunday (%U) or Monday (%W).
-        jan1 = (_to_ordinal(year, 1, 1) + 6) % 7
-        day_index = weekday
-        week = found.get("W")
-        if week is None:
-            week = found["U"]
-            jan1 = (jan1 + 1) % 7
-            day_index = (weekday + 1) % 7
-        if week == 0:
-            yday = day_index - jan1
-        else:
-            yday = (7 - jan1) % 7 + (week - 1) * 7 + day_index
-        y, month, day = _from_ordinal(_to_ordinal(year, 1, 1) + yday)
-        year = y
-    if month is None:
-        month = 1
+        raise ValueError("ISO week directive '%V' is incompatible with the year "
+                         "directive '%Y'. Use the ISO year '%G' instead.")
+    if year is None:
+        year = 1900
+    yday = None                  # 0-based day of the year, may overflow
+    if "j" in found:
+        yday = found["j"] - 1
+    elif weekday is not None:
+        if week_of_year is not None:
+            # Positions of January 1st and of the day within a week that
+            # starts on Monday (%W) or Sunday (%U).
+            jan1 = (_to_ordinal(year, 1, 1) + 6) % 7
+            day_index = weekday
+            if week_start == "U":
+                jan1 = (jan1 + 1) % 7
+                day_index = (weekday + 1) % 7
+            if week_of_year == 0:
+                yday = day_index - jan1
+            else:
+                yday = (7 - jan1) % 7 + (week_of_year - 1) * 7 + day_index
+        elif "G" in found and "V" in found:
+            first = _iso_week1_monday(found["G"]) + (found["V"] - 1) * 7 + weekday
+            year = _from_ordinal(first)[0] if first >= 1 else found["G"] - 1
+            yday = first - _to_ordinal(year, 1, 1)
+        if yday is not None and yday < 0:
+            year -= 1
+            yday += 366 if _is_leap(year) else 365
+    if yday is not None:
+        year, month, day = _from_ordinal(_to_ordinal(year, 1, 1) + yday)
     offset = found.get("z")
     tzname = found.get("Z")
     return (year, month, day, hour, minute, second, us, offset, tzname, year_given)
