@@ -12,7 +12,7 @@ import datetime
 import _thread
 
 __all__ = [
-    "Calendar", "TextCalendar", "IllegalMonthError", "IllegalWeekdayError",
+    "Calendar", "TextCalendar", "HTMLCalendar", "IllegalMonthError", "IllegalWeekdayError",
     "calendar", "day_abbr", "day_name", "firstweekday", "isleap", "leapdays",
     "month", "month_abbr", "month_name", "monthcalendar", "monthrange",
     "prcal", "prmonth", "setfirstweekday", "timegm", "weekday", "weekheader",
@@ -273,6 +273,81 @@ class TextCalendar(Calendar):
 
     def pryear(self, theyear, w=0, l=0, c=6, m=3):
         print(self.formatyear(theyear, w, l, c, m), end="")
+
+
+class HTMLCalendar(Calendar):
+    """Calendar rendering months and years as HTML tables."""
+
+    cssclasses = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+    cssclasses_weekday_head = cssclasses
+    cssclass_noday = "noday"
+    cssclass_month_head = "month"
+    cssclass_month = "month"
+    cssclass_year_head = "year"
+    cssclass_year = "year"
+
+    _TABLE = '<table border="0" cellpadding="0" cellspacing="0" class="%s">'
+
+    def formatday(self, day, weekday):
+        if not day:
+            return '<td class="%s">&nbsp;</td>' % self.cssclass_noday
+        return '<td class="%s">%d</td>' % (self.cssclasses[weekday], day)
+
+    def formatweek(self, theweek):
+        return "<tr>" + "".join(self.formatday(d, wd) for d, wd in theweek) + "</tr>"
+
+    def formatweekday(self, day):
+        return '<th class="%s">%s</th>' % (self.cssclasses_weekday_head[day],
+                                            day_abbr[day])
+
+    def formatweekheader(self):
+        cells = "".join(self.formatweekday(i) for i in self.iterweekdays())
+        return "<tr>" + cells + "</tr>"
+
+    def formatmonthname(self, theyear, themonth, withyear=True):
+        title = month_name[themonth]
+        if withyear:
+            title = "%s %s" % (title, theyear)
+        return '<tr><th colspan="7" class="%s">%s</th></tr>' % (
+            self.cssclass_month_head, title)
+
+    def formatmonth(self, theyear, themonth, withyear=True):
+        rows = [self._TABLE % self.cssclass_month,
+                self.formatmonthname(theyear, themonth, withyear=withyear),
+                self.formatweekheader()]
+        rows.extend(self.formatweek(w)
+                    for w in self.monthdays2calendar(theyear, themonth))
+        rows.append("</table>")
+        return "".join(r + "\n" for r in rows)
+
+    def formatyear(self, theyear, width=3):
+        width = max(width, 1)
+        out = [self._TABLE % self.cssclass_year, "\n",
+               '<tr><th colspan="%d" class="%s">%s</th></tr>' % (
+                   width, self.cssclass_year_head, theyear)]
+        for first in range(1, 13, width):
+            out.append("<tr>")
+            for m in range(first, min(first + width, 13)):
+                out.append("<td>" + self.formatmonth(theyear, m, withyear=False) + "</td>")
+            out.append("</tr>")
+        out.append("</table>")
+        return "".join(out)
+
+    def formatyearpage(self, theyear, width=3, css="calendar.css", encoding=None):
+        if encoding is None:
+            encoding = "utf-8"
+        head = ['<?xml version="1.0" encoding="%s"?>' % encoding,
+                '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" '
+                '"http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">',
+                "<html>", "<head>",
+                '<meta http-equiv="Content-Type" content="text/html; charset=%s" />'
+                % encoding]
+        if css is not None:
+            head.append('<link rel="stylesheet" type="text/css" href="%s" />' % css)
+        head += ["<title>Calendar for %d</title>" % theyear, "</head>", "<body>"]
+        page = "".join(line + "\n" for line in head)
+        page += self.formatyear(theyear, width) + "</body>\n</html>\n"
+        return page.encode(encoding, "xmlcharrefreplace")
 
 
 # -- module-level interface -------------------------------------------------------

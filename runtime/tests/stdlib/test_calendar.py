@@ -81,6 +81,18 @@ tc.pryear(2020, 2, 1, 2, 6)
 tc.prweek([(1, 2), (2, 3)], 2)
 print("|")
 
+hc = C.HTMLCalendar()
+print(hc.formatmonth(2024, 2))
+print(hc.formatmonth(2024, 2, withyear=False))
+print(hc.formatyear(2023, 4))
+print(hc.formatyear(2023, 0)[:200])
+print(hc.formatweekheader(), hc.formatday(0, 3), hc.formatday(9, 6), hc.formatmonthname(2020, 1))
+print(hc.formatyearpage(2022, 6).decode()[:700])
+print(hc.formatyearpage(2022, css=None, encoding="ascii")[:300])
+hs = C.HTMLCalendar(6)
+hs.cssclasses = ["a", "b", "c", "d", "e", "f", "g"]
+print(hs.formatmonth(2021, 10))
+
 # four threads: one flips the module-wide first weekday while others render
 results = []
 lock = threading.Lock()
