@@ -274,6 +274,19 @@ print(repr(md), type(md + timedelta(1)).__name__, type(md.replace(day=5)).__name
 mdt = MyDT(2021, 3, 4, 5)
 print(repr(mdt), type(mdt + timedelta(1)).__name__, type(MyDT.fromisoformat("2021-03-04")).__name__)
 
+# struct_time, copying, reduce
+tt = datetime(2021, 3, 4, 5, 6, 7).timetuple()
+print(repr(tt), tt.tm_year, tt.tm_wday, tt.tm_isdst, len(tt), tuple(tt) == tt[:])
+print(repr(date(2020, 12, 31).timetuple()))
+import copy
+for obj in [date(2021, 3, 4), datetime(2021, 3, 4, 5, 6, 7, 8, timezone(timedelta(hours=2), "X")),
+            time(1, 2, 3, 4, timezone.utc), timedelta(1, 2, 3), timezone(timedelta(minutes=-90))]:
+    c1 = copy.copy(obj)
+    c2 = copy.deepcopy(obj)
+    r = obj.__reduce__()
+    print(repr(c1), c1 == obj, c2 == obj, type(c2).__name__, r[0].__name__, r[0](*r[1]) == obj)
+print(copy.deepcopy(timezone.utc) is timezone.utc or copy.deepcopy(timezone.utc) == timezone.utc)
+
 # round trips
 import random
 rng = random.Random(7)
