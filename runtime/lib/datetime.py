@@ -419,7 +419,7 @@ class timedelta:
             parts.append("seconds=%d" % self._seconds)
         if self._microseconds:
             parts.append("microseconds=%d" % self._microseconds)
-        name = "datetime.timedelta" if type(self) is timedelta else type(self).__qualname__
+        name = "datetime.timedelta" if type(self) is timedelta else type(self).__name__
         return "%s(%s)" % (name, ", ".join(parts) or "0")
 
     def __str__(self):
@@ -565,11 +565,6 @@ timedelta.max = timedelta._from_us(1000000000 * _US_PER_DAY - 1)
 
 # -- date ------------------------------------------------------------------------
 
-def _class_name(obj, default):
-    return default if type(obj).__module__ == __name__ and type(obj).__qualname__ in (
-        "date", "datetime", "time") else type(obj).__qualname__
-
-
 class date:
     """A calendar date (proleptic Gregorian), year in 1..9999."""
 
@@ -618,7 +613,7 @@ class date:
     day = property(lambda self: self._day)
 
     def __repr__(self):
-        name = "datetime.date" if type(self) is date else type(self).__qualname__
+        name = "datetime.date" if type(self) is date else type(self).__name__
         return "%s(%d, %d, %d)" % (name, self._year, self._month, self._day)
 
     def isoformat(self):
@@ -911,6 +906,9 @@ class timezone(tzinfo):
 
     __slots__ = ("_offset", "_name")
 
+    def __init_subclass__(cls, **kwargs):
+        raise TypeError("type 'datetime.timezone' is not an acceptable base type")
+
     def __new__(cls, offset, name=None):
         if not isinstance(offset, timedelta):
             raise TypeError("timezone() argument 1 must be datetime.timedelta, "
@@ -932,7 +930,7 @@ class timezone(tzinfo):
     def __repr__(self):
         if self is _SINGLETONS.get("utc"):
             return "datetime.timezone.utc"
-        name = "datetime.timezone" if type(self) is timezone else type(self).__qualname__
+        name = "datetime.timezone" if type(self) is timezone else type(self).__name__
         if self._name is None:
             return "%s(%r)" % (name, self._offset)
         return "%s(%r, %r)" % (name, self._offset, self._name)
@@ -1064,7 +1062,7 @@ class time:
         return self.strftime(fmt) if fmt else str(self)
 
     def __repr__(self):
-        name = "datetime.time" if type(self) is time else type(self).__qualname__
+        name = "datetime.time" if type(self) is time else type(self).__name__
         if self._microsecond:
             text = "%s(%d, %d, %d, %d" % (name, self._hour, self._minute,
                                           self._second, self._microsecond)
@@ -1390,7 +1388,7 @@ class datetime(date):
                                      self._microsecond))
 
     def __repr__(self):
-        name = "datetime.datetime" if type(self) is datetime else type(self).__qualname__
+        name = "datetime.datetime" if type(self) is datetime else type(self).__name__
         fields = [self._year, self._month, self._day, self._hour, self._minute,
                   self._second, self._microsecond]
         if fields[6] == 0:
@@ -1479,10 +1477,10 @@ class datetime(date):
         return self._compare(other, _ge)
 
     def __hash__(self):
-        key = self._us_since_epoch()
-        if self._fold:
-            key = self.replace(fold=0)._us_since_epoch()
-        offset = self.utcoffset()
+        # Both folds of an ambiguous local time hash like the first one.
+        plain = self.replace(fold=0) if self._fold else self
+        key = plain._us_since_epoch()
+        offset = plain.utcoffset()
         if offset is not None:
             key -= offset._us()
         return hash(("datetime", key))

@@ -269,6 +269,15 @@ class MyDate(date):
 class MyDT(datetime):
     pass
 
+class Outer:
+    class TD(timedelta):
+        pass
+print(repr(Outer.TD(1, 2)), type(Outer.TD(1) + Outer.TD(2)).__name__)
+try:
+    class TZ(timezone):
+        pass
+except TypeError as e:
+    print("TypeError", e)
 md = MyDate(2021, 3, 4)
 print(repr(md), type(md + timedelta(1)).__name__, type(md.replace(day=5)).__name__)
 mdt = MyDT(2021, 3, 4, 5)
