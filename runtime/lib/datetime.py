@@ -755,104 +755,140 @@ def _from_iso_calendar(year, week, day):
     return _from_ordinal(ordinal)
 
 
+# ISO 8601 parsing.  The rules follow CPython 3.11's C parser, which is
+# lenient in places; positions index the whole input, and reading past its
+# end yields "\0", as reading a C string would.
+
+def _char(text, i):
+    return text[i] if 0 <= i < len(text) else "\0"
+
+
 def _digits(text, start, count):
-    part = text[start:start + count]
-    if len(part) != count or not all("0" <= c <= "9" for c in part):
-        raise ValueError("bad digits")
-    return int(part)
+    """Value of exactly count ASCII digits at start; ValueError otherwise."""
+    value = 0
+    for i in range(start, start + count):
+        c = _char(text, i)
+        if not "0" <= c <= "9":
+            raise ValueError("expected a digit")
+        value = value * 10 + (ord(c) - 48)
+    return value
 
 
-def _parse_iso_date(text):
-    """(year, month, day) from YYYY-MM-DD, YYYYMMDD, YYYY-Www[-D] or YYYYWww[D]."""
+def _parse_iso_date(text, limit=None):
+    """(year, month, day) from YYYY-MM-DD, YYYYMMDD, YYYY-Www[-D] or YYYYWww[D]
+    at the start of text; characters after the date are not examined."""
+    if limit is None:
+        limit = len(text)
     year = _digits(text, 0, 4)
-    rest = text[4:]
-    dashed = rest.startswith("-")
+    p = 4
+    dashed = _char(text, p) == "-"
     if dashed:
-        rest = rest[1:]
-    if rest.startswith("W"):
-        rest = rest[1:]
-        week = _digits(rest, 0, 2)
-        rest = rest[2:]
+        p += 1
+    if _char(text, p) == "W":
+        week = _digits(text, p + 1, 2)
+        p += 3
         day = 1
-        if rest:
+        if p < limit:
             if dashed:
-                if not rest.startswith("-"):
+                if _char(text, p) != "-":
                     raise ValueError("bad week date")
-                rest = rest[1:]
-            if len(rest) != 1:
-                raise ValueError("bad week date")
-            day = _digits(rest, 0, 1)
+                p += 1
+            day = _digits(text, p, 1)
         return _from_iso_calendar(year, week, day)
-    month = _digits(rest, 0, 2)
-    rest = rest[2:]
+    month = _digits(text, p, 2)
+    p += 2
     if dashed:
-        if not rest.startswith("-"):
+        if _char(text, p) != "-":
             raise ValueError("bad date")
-        rest = rest[1:]
-    if len(rest) != 2:
-        raise ValueError("bad date")
-    return year, month, _digits(rest, 0, 2)
+        p += 1
+    return year, month, _digits(text, p, 2)
 
 
-def _date_part_length(text):
-    """Length of the leading ISO date in a datetime string."""
-    if len(text) >= 8 and text[4] == "-" and text[5] != "W":
-        return 10
-    if len(text) > 4 and text[4] == "-" and text[5:6] == "W":
-        return 10 if len(text) > 8 and text[8] == "-" else 8
-    if len(text) > 4 and text[4] == "W":
-        return 8 if len(text) > 7 and text[7].isdigit() else 7
+def _iso_separator(text):
+    """Position of the character between the date and the time."""
+    n = len(text)
+    if n == 7:
+        return 7
+    if _char(text, 4) == "-":
+        if _char(text, 5) != "W":
+            return 10
+        if n < 8:
+            raise ValueError("short week date")
+        if n > 8 and text[8] == "-":
+            if n == 9:
+                raise ValueError("bad week date")
+            if n > 10 and text[10].isdigit() and text[10].isascii():
+                return 8
+            return 10
+        return 8
+    if _char(text, 4) == "W":
+        i = 7
+        while i < n and "0" <= text[i] <= "9":
+            i += 1
+        if i < 9:
+            return i
+        return 7 if i % 2 == 0 else 8
     return 8
 
 
-def _parse_iso_time(text):
-    """(hour, minute, second, microsecond, tzinfo) from an ISO time text."""
-    tz = None
-    for i, ch in enumerate(text):
-        if ch in "+-Z":
-            tz = _parse_iso_offset(text[i:])
-            text = text[:i]
+def _clock_fields(text, start, end):
+    """Read [HH[:?MM[:?SS]]][(.|,)fraction] from text[start:end].  Returns
+    (more, hour, minute, second, microsecond) where more says the text goes
+    on at the point where reading stopped."""
+    values = [0, 0, 0]
+    p = start
+    colons = True
+    finished = False
+    for i in range(3):
+        values[i] = _digits(text, p, 2)
+        p += 2
+        c = _char(text, p)
+        p += 1
+        if i == 0:
+            colons = c == ":"
+        if p >= end:
+            return c != "\0", values[0], values[1], values[2], 0
+        if colons and c == ":":
+            continue
+        if c in ".,":
             break
-    if not text:
-        raise ValueError("empty time")
-    hour = _digits(text, 0, 2)
-    pos = 2
-    colon = len(text) > 2 and text[2] == ":"
-    values = [hour, 0, 0]
-    for k in (1, 2):
-        if pos >= len(text):
-            break
-        if colon:
-            if text[pos] != ":":
-                break
-            pos += 1
-        values[k] = _digits(text, pos, 2)
-        pos += 2
-    us = 0
-    if pos < len(text):
-        if text[pos] not in ".," or pos != (8 if colon else 6):
-            raise ValueError("bad time")
-        frac = text[pos + 1:]
-        if not frac or not all("0" <= c <= "9" for c in frac):
-            raise ValueError("bad fraction")
-        if len(frac) < 6:
-            us = int(frac) * 10 ** (6 - len(frac))
-        else:
-            us = int(frac[:6])
-    return values[0], values[1], values[2], us, tz
+        if colons:
+            raise ValueError("bad time separator")
+        p -= 1
+    # Fraction: up to six digits count, further digits are dropped.
+    size = min(end - p, 6)
+    us = _digits(text, p, size) * 10 ** (6 - size) if size > 0 else 0
+    p += max(size, 0)
+    while "0" <= _char(text, p) <= "9":
+        p += 1
+    return _char(text, p) != "\0", values[0], values[1], values[2], us
 
 
-def _parse_iso_offset(text):
-    """Signed offset in microseconds ('Z' counts as zero)."""
-    if text == "Z":
-        return 0
-    sign = -1 if text[0] == "-" else 1
-    if text[0] not in "+-":
+def _parse_iso_time(text, start=0):
+    """(hour, minute, second, microsecond, offset) from text[start:], the
+    offset in microseconds or None."""
+    end = len(text)
+    tz_at = start
+    while True:
+        if _char(text, tz_at) in "Z+-":
+            break
+        tz_at += 1
+        if tz_at >= end:
+            break
+    more, hh, mm, ss, us = _clock_fields(text, start, tz_at)
+    if tz_at >= end:
+        if more:
+            raise ValueError("trailing characters")
+        return hh, mm, ss, us, None
+    if text[tz_at] == "Z":
+        if _char(text, tz_at + 1) != "\0":
+            raise ValueError("text after Z")
+        return hh, mm, ss, us, 0
+    sign = -1 if text[tz_at] == "-" else 1
+    more, oh, om, osec, ous = _clock_fields(text, tz_at + 1, end)
+    if more:
         raise ValueError("bad offset")
-    hh, mm, ss, us, tz = _parse_iso_time(text[1:])
-    if tz is not None:
-        raise ValueError("bad offset")
-    return sign * (((hh * 60 + mm) * 60 + ss) * 10**6 + us)
+    return hh, mm, ss, us, sign * (((oh * 60 + om) * 60 + osec) * 10**6 + ous)
 
 
 def _make_tz(offset_us):
@@ -1023,9 +1059,8 @@ class time:
     def fromisoformat(cls, text):
         if not isinstance(text, str):
             raise TypeError("fromisoformat: argument must be str")
-        body = text[1:] if text.startswith("T") else text
         try:
-            hh, mm, ss, us, tz = _parse_iso_time(body)
+            hh, mm, ss, us, tz = _parse_iso_time(text, 1 if text.startswith("T") else 0)
         except ValueError:
             raise ValueError("Invalid isoformat string: %r" % (text,)) from None
         return cls(hh, mm, ss, us, _make_tz(tz))
@@ -1261,13 +1296,10 @@ class datetime(date):
         if not isinstance(text, str):
             raise TypeError("fromisoformat: argument must be str")
         try:
-            if len(text) < 7:
-                raise ValueError("short")
-            cut = _date_part_length(text)
-            y, m, d = _parse_iso_date(text[:cut])
-            rest = text[cut:]
-            if rest:
-                hh, mm, ss, us, tz = _parse_iso_time(rest[1:])
+            cut = _iso_separator(text)
+            y, m, d = _parse_iso_date(text, cut)
+            if len(text) > cut:
+                hh, mm, ss, us, tz = _parse_iso_time(text, cut + 1)
             else:
                 hh = mm = ss = us = 0
                 tz = None
