@@ -300,7 +300,11 @@ def _strftime(obj, fmt, fields):
             out.append(_format_offset(off, ""))
         elif code == "Z":
             name = obj.tzname() if obj is not None else None
-            out.append("" if name is None else name.replace("%", "%%"))
+            out.append("" if name is None else name)
+        elif code == "s":
+            # Seconds since the epoch of the fields read as local time (UTC).
+            days = ordinal - _to_ordinal(1970, 1, 1)
+            out.append(str(days * 86400 + hh * 3600 + mm * 60 + ss))
         elif code == "c":
             out.append("%s %s %2d %02d:%02d:%02d %d" % (
                 _DAY_NAMES[weekday][:3], _MONTH_NAMES[month][:3], day,
@@ -496,8 +500,6 @@ class timedelta:
 
     def __mod__(self, other):
         if isinstance(other, timedelta):
-            if not other._us():
-                raise ZeroDivisionError("integer division or modulo by zero")
             return timedelta._from_us(self._us() % other._us())
         return NotImplemented
 
@@ -985,7 +987,7 @@ class timezone(tzinfo):
     def _check_arg(self, dt, what):
         if dt is not None and not isinstance(dt, datetime):
             raise TypeError("%s(dt) argument must be a datetime instance or None, "
-                            "not %s" % (what, type(dt).__name__))
+                            "not %s" % (what, _op_name(dt)))
 
     def utcoffset(self, dt):
         self._check_arg(dt, "utcoffset")
@@ -1859,12 +1861,13 @@ def _guard(cls, method, symbol, kind):
     setattr(cls, method, guarded)
 
 
-_ARITH = (("add", "+"), ("sub", "-"), ("mul", "*"), ("truediv", "/"),
-          ("floordiv", "//"), ("mod", "%"), ("divmod", "divmod()"))
+_ARITH = (("add", "+"), ("sub", "-"), ("pow", "** or pow()"), ("mul", "*"),
+          ("truediv", "/"), ("floordiv", "//"), ("mod", "%"),
+          ("divmod", "divmod()"))
 _CMP = (("lt", "<"), ("le", "<="), ("gt", ">"), ("ge", ">="))
 
-for _cls, _ops in ((timedelta, _ARITH), (date, _ARITH[:2]),
-                   (datetime, _ARITH[:2]), (time, _ARITH[:2])):
+for _cls, _ops in ((timedelta, _ARITH), (date, _ARITH[:3]),
+                   (datetime, _ARITH[:3]), (time, _ARITH[:3])):
     for _name, _symbol in _ops:
         _guard(_cls, "__%s__" % _name, _symbol, "left")
         _guard(_cls, "__r%s__" % _name, _symbol, "right")

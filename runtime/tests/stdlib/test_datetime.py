@@ -224,6 +224,24 @@ for s, f in [
     show("strptime(%r, %r)" % (s, f), datetime.strptime, s, f)
 
 
+for expr in ["timedelta(1) / 0.0", "timedelta(1) // 0.5", "timedelta(1) * float('nan')", "timedelta(1) * float('inf')",
+             "timedelta(1) / float('nan')", "timedelta(days=float('nan'))", "timedelta(days=float('inf'))",
+             "timedelta(1) // timedelta(0)", "timedelta(1) % timedelta(0)", "divmod(timedelta(1), timedelta(0))",
+             "divmod(timedelta(1), 2)", "timedelta(1) ** 2", "date(2000, 1, 1) ** 2", "2 ** time(1)", "-timedelta.max",
+             "timedelta.min - timedelta(1)", "abs(timedelta.min)", "timedelta(True)", "timedelta(seconds=True)",
+             "date(2000, 1, True)", "datetime(2000, 1, 1, 1.0)", "date.fromordinal(1.5)", "date.fromtimestamp('x')",
+             "datetime.fromtimestamp(None)", "datetime(2000, 1, 1).replace(tzinfo=3)",
+             "datetime(2000, 1, 1).astimezone(timezone.utc)", "datetime(2000, 1, 1).timestamp()",
+             "time(1) + timedelta(1)", "timedelta(1) + time(1)", "datetime(2000, 1, 1) + date(2000, 1, 1)",
+             "date(2000, 1, 1) - datetime(2000, 1, 1)", "date(2000, 1, 1).strftime('%')",
+             "date(2000, 1, 1).strftime('%Q %E %O')", "date(2000, 1, 2).strftime('%s')",
+             "datetime(2000, 1, 1, 5, tzinfo=timezone.utc).strftime('%Z %z %s')",
+             "datetime(2000, 1, 1, tzinfo=timezone(timedelta(hours=1), '%z')).strftime('%Z')",
+             "datetime.combine(date(2000, 1, 1), time(1), tzinfo=None)", "datetime.now(3)",
+             "timezone.utc.utcoffset(date(2000, 1, 1))", "str(timedelta(days=-2, seconds=5))",
+             "repr(timedelta(microseconds=-1))", "timedelta(1) == timedelta(1.0)", "timedelta(minutes=0.5)"]:
+    ev(expr)
+
 # a user tzinfo with DST
 class Simple(tzinfo):
     def utcoffset(self, dt):
