@@ -1282,67 +1282,8 @@ fn step(vm: &Vm, f: &mut Frame, op: Opcode, arg: u32, at: usize) -> PyResult<Flo
                 f.stack.push(items[i].clone());
             }
         }
-        Opcode::MAKE_FUNCTION => {
-            let code_v = pop(f);
-            let closure = if arg & 8 != 0 {
-                let t = pop(f);
-                Some(
-                    tuple_items(&t)
-                        .unwrap_or_default()
-                        .into_iter()
-                        .filter_map(|v| v.as_obj().cloned())
-                        .collect::<Box<[ObjRef]>>(),
-                )
-            } else {
-                None
-            };
-            let annotations = if arg & 4 != 0 { Some(pop(f)) } else { None };
-            let kwdefaults = if arg & 2 != 0 { pop(f) } else { Value::None };
-            let defaults = if arg & 1 != 0 { pop(f) } else { Value::None };
-            let fcode = match code_v.as_obj().map(|o| &o.payload) {
-                Some(Payload::Code(c)) => *c,
-                _ => return Err(vm.type_error("MAKE_FUNCTION expects a code object")),
-            };
-            let module = vm
-                .dict_of(&f.globals)
-                .get_by_name("__name__")
-                .unwrap_or(Value::None);
-            let func = FunctionObj::new(
-                fcode,
-                f.globals.clone(),
-                defaults,
-                kwdefaults,
-                closure,
-                module,
-            );
-            if let Some(pairs) = annotations {
-                func.set_annotations(Some(annotations_dict(vm, &pairs)?));
-            }
-            f.stack.push(Value::Obj(ObjRef::new(Object::new_instance(
-                types().function,
-                Payload::Function(Box::new(func)),
-            ))));
-        }
-        Opcode::SETUP_ANNOTATIONS => {
-            let d = f.locals_dict.as_ref().unwrap_or(&f.globals);
-            let key = crate::strobj::intern("__annotations__");
-            if is_exact_dict(d) {
-                let dd = vm.dict_of(d);
-                if dd.get_str(&key).is_none() {
-                    dd.set_str(key, Value::Obj(crate::dict::new_dict_obj()));
-                }
-            } else {
-                let ns = Value::Obj(d.clone());
-                match ops::get_item(vm, &ns, &Value::Obj(key.clone())) {
-                    Ok(_) => {}
-                    Err(e) if vm.err_matches(&e, types().exc.key_error) => {
-                        let fresh = Value::Obj(crate::dict::new_dict_obj());
-                        ops::set_item(vm, &ns, Value::Obj(key), fresh)?;
-                    }
-                    Err(e) => return Err(e),
-                }
-            }
-        }
+        Opcode::MAKE_FUNCTION => make_function(vm, f, arg)?,
+        Opcode::SETUP_ANNOTATIONS => setup_annotations(vm, f)?,
         Opcode::LOAD_BUILD_CLASS => {
             let v = vm
                 .dict_of(vm.interp.builtins_dict())
@@ -1813,4 +1754,77 @@ fn annotations_dict(vm: &Vm, pairs: &Value) -> PyResult<Value> {
         vm.dict_of(&d).set(vm, pair[0].clone(), pair[1].clone())?;
     }
     Ok(Value::Obj(d))
+}
+
+/// MAKE_FUNCTION: a function object from the code object on the stack
+/// and the parts its flag bits say are below it. Out of line: the dispatch
+/// loop inlines `step`, and a function is made far less often than the
+/// instructions beside it run.
+#[inline(never)]
+fn make_function(vm: &Vm, f: &mut Frame, arg: u32) -> PyResult<()> {
+    let code_v = pop(f);
+    let closure = if arg & 8 != 0 {
+        let t = pop(f);
+        Some(
+            tuple_items(&t)
+                .unwrap_or_default()
+                .into_iter()
+                .filter_map(|v| v.as_obj().cloned())
+                .collect::<Box<[ObjRef]>>(),
+        )
+    } else {
+        None
+    };
+    let annotations = if arg & 4 != 0 { Some(pop(f)) } else { None };
+    let kwdefaults = if arg & 2 != 0 { pop(f) } else { Value::None };
+    let defaults = if arg & 1 != 0 { pop(f) } else { Value::None };
+    let fcode = match code_v.as_obj().map(|o| &o.payload) {
+        Some(Payload::Code(c)) => *c,
+        _ => return Err(vm.type_error("MAKE_FUNCTION expects a code object")),
+    };
+    let module = vm
+        .dict_of(&f.globals)
+        .get_by_name("__name__")
+        .unwrap_or(Value::None);
+    let func = FunctionObj::new(
+        fcode,
+        f.globals.clone(),
+        defaults,
+        kwdefaults,
+        closure,
+        module,
+    );
+    if let Some(pairs) = annotations {
+        func.set_annotations(Some(annotations_dict(vm, &pairs)?));
+    }
+    f.stack.push(Value::Obj(ObjRef::new(Object::new_instance(
+        types().function,
+        Payload::Function(Box::new(func)),
+    ))));
+    Ok(())
+}
+
+/// SETUP_ANNOTATIONS: an empty `__annotations__` in the class or module
+/// namespace unless it has one. Out of line, as `make_function`.
+#[inline(never)]
+fn setup_annotations(vm: &Vm, f: &mut Frame) -> PyResult<()> {
+    let d = f.locals_dict.as_ref().unwrap_or(&f.globals);
+    let key = crate::strobj::intern("__annotations__");
+    if is_exact_dict(d) {
+        let dd = vm.dict_of(d);
+        if dd.get_str(&key).is_none() {
+            dd.set_str(key, Value::Obj(crate::dict::new_dict_obj()));
+        }
+    } else {
+        let ns = Value::Obj(d.clone());
+        match ops::get_item(vm, &ns, &Value::Obj(key.clone())) {
+            Ok(_) => {}
+            Err(e) if vm.err_matches(&e, types().exc.key_error) => {
+                let fresh = Value::Obj(crate::dict::new_dict_obj());
+                ops::set_item(vm, &ns, Value::Obj(key), fresh)?;
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
 }

@@ -10,57 +10,7 @@ use crate::strobj::new_str;
 use crate::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
-/// The Python-source modules shipped inside the binary: (name, file, source).
-pub const EMBEDDED: &[(&str, &str, &str)] = &[
-    (
-        "collections",
-        "collections.py",
-        include_str!("../lib/collections.py"),
-    ),
-    (
-        "itertools",
-        "itertools.py",
-        include_str!("../lib/itertools.py"),
-    ),
-    (
-        "functools",
-        "functools.py",
-        include_str!("../lib/functools.py"),
-    ),
-    (
-        "operator",
-        "operator.py",
-        include_str!("../lib/operator.py"),
-    ),
-    ("string", "string.py", include_str!("../lib/string.py")),
-    ("random", "random.py", include_str!("../lib/random.py")),
-    ("queue", "queue.py", include_str!("../lib/queue.py")),
-    (
-        "platform",
-        "platform.py",
-        include_str!("../lib/platform.py"),
-    ),
-    (
-        "threading",
-        "threading.py",
-        include_str!("../lib/threading.py"),
-    ),
-    (
-        "concurrent",
-        "concurrent/__init__.py",
-        include_str!("../lib/concurrent/__init__.py"),
-    ),
-    (
-        "concurrent.futures",
-        "concurrent/futures/__init__.py",
-        include_str!("../lib/concurrent/futures/__init__.py"),
-    ),
-    (
-        "asyncio",
-        "asyncio/__init__.py",
-        include_str!("../lib/asyncio/__init__.py"),
-    ),
-];
+include!(concat!(env!("OUT_DIR"), "/embedded_lib.rs"));
 
 /// The directory part of a bundled module's `__file__` and code objects'
 /// `co_filename`.
@@ -284,6 +234,17 @@ fn sys_modules_dict(vm: &Vm) -> Option<ObjRef> {
     }
 }
 
+/// A module Python code stored in `sys.modules` under `name` (not through
+/// an import), now also recorded in the import cache.
+fn placed_in_sys_modules(vm: &Vm, name: &str) -> Option<ObjRef> {
+    let d = sys_modules_dict(vm)?;
+    let Value::Obj(m) = vm.dict_of(&d).get_by_name(name)? else {
+        return None;
+    };
+    vm.interp.modules.lock().insert(name.to_string(), m.clone());
+    Some(m)
+}
+
 /// Records `module` as loaded under `name` (`None`: forgets it), in the
 /// import cache and in `sys.modules`.
 pub fn set_module(vm: &Vm, name: &str, module: Option<ObjRef>) {
@@ -318,10 +279,18 @@ pub fn import_module(vm: &Vm, name: &str) -> PyResult<ObjRef> {
     if let Some(m) = vm.interp.modules.lock().get(name) {
         return Ok(m.clone());
     }
+    if let Some(m) = placed_in_sys_modules(vm, name) {
+        return Ok(m);
+    }
     if let Some((parent, child)) = name.rsplit_once('.') {
         let p = import_module(vm, parent)?;
         if let Some(m) = vm.interp.modules.lock().get(name) {
             return Ok(m.clone());
+        }
+        // The parent may have put the submodule in `sys.modules` itself
+        // (`os` does so for `os.path`).
+        if let Some(m) = placed_in_sys_modules(vm, name) {
+            return Ok(m);
         }
         let m = load_fresh(vm, name, Some(&p))?;
         if let Some(d) = module_dict(&p) {

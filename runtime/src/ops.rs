@@ -133,7 +133,10 @@ pub fn len(vm: &Vm, v: &Value) -> PyResult<usize> {
 /// Calls the method `name` that the built-in class of a native-payload
 /// object (`memoryview`, files) defines for an operation the payload has
 /// no native case for; None when `o` is not native or has no such method.
-/// Only the operations' fallback paths reach here.
+/// Only the operations' fallback paths reach here (cold and out of line,
+/// so the paths it is inlined beside stay as they were).
+#[cold]
+#[inline(never)]
 pub fn call_native_method(
     vm: &Vm,
     o: &Object,

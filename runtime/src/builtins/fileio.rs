@@ -62,8 +62,14 @@ enum FileKind {
 }
 
 fn class(kind: FileKind) -> &'static Object {
+    file_classes()[kind as usize]
+}
+
+/// The native file classes `open` returns: `_io.TextIOWrapper`,
+/// `BufferedReader`, `BufferedWriter` and `BufferedRandom`.
+pub fn file_classes() -> &'static [&'static Object; 4] {
     static CLASSES: OnceLock<[&'static Object; 4]> = OnceLock::new();
-    let all = CLASSES.get_or_init(|| {
+    CLASSES.get_or_init(|| {
         [
             "TextIOWrapper",
             "BufferedReader",
@@ -71,8 +77,7 @@ fn class(kind: FileKind) -> &'static Object {
             "BufferedRandom",
         ]
         .map(|n| crate::modules::new_native_class(n, "_io"))
-    });
-    all[kind as usize]
+    })
 }
 
 fn file_of<'a>(vm: &Vm, v: &'a Value) -> PyResult<&'a Mutex<FileState>> {

@@ -1,5 +1,6 @@
 //! Native modules (`sys`, `math`, `cmath`, `time`, `_random`, `_thread`, `dis`,
-//! `builtins`) and helpers to build modules and native classes.
+//! `errno`, `posix`, `_io`, `builtins`) and helpers to build modules and
+//! native classes.
 
 pub mod cmath;
 pub mod dis;
@@ -7,6 +8,7 @@ pub mod errno;
 pub mod io;
 pub mod math;
 pub mod monitoring;
+pub mod posix;
 pub mod random;
 pub mod sys;
 pub mod thread;
@@ -76,8 +78,9 @@ pub fn native_module(vm: &Vm, name: &str) -> PyResult<Option<ObjRef>> {
         "math" => math::make(),
         "cmath" => cmath::make(),
         "time" => time::make(),
-        "io" => io::make(),
+        "_io" => io::make(),
         "errno" => errno::make(vm),
+        "posix" => posix::make(vm),
         "_random" => random::make(),
         "_thread" => thread::make(),
         "dis" => dis::make(),
