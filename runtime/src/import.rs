@@ -33,6 +33,7 @@ pub const EMBEDDED: &[(&str, &str, &str)] = &[
         include_str!("../lib/operator.py"),
     ),
     ("string", "string.py", include_str!("../lib/string.py")),
+    ("types", "types.py", include_str!("../lib/types.py")),
     ("random", "random.py", include_str!("../lib/random.py")),
     ("queue", "queue.py", include_str!("../lib/queue.py")),
     (
