@@ -48,6 +48,8 @@ class deque:
     shrink at either end; with maxlen, adding past it drops items from the
     other end."""
 
+    __class_getitem__ = classmethod(type(list[int]))
+
     # Items live in a circular buffer `_buf` whose length `_cap` is a power of
     # two; the first item is at `_head`, there are `_size` items.  `_state`
     # changes on every structural mutation (iterators watch it).  `_lock`

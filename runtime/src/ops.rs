@@ -23,9 +23,16 @@ pub fn special(v: &Value, name: &'static str) -> Option<Value> {
     }
     let m = td.lookup(&crate::strobj::intern_static(name))?;
     match &m {
-        Value::Obj(o) if matches!(o.payload, Payload::Builtin(_)) => None,
+        // A native method inherited from a built-in base is the payload's
+        // own behaviour, run natively; a protocol class's native methods
+        // (`modules::new_protocol_class`) are its only behaviour.
+        Value::Obj(o) if matches!(o.payload, Payload::Builtin(_)) && !is_native_payload(v) => None,
         _ => Some(m),
     }
+}
+
+fn is_native_payload(v: &Value) -> bool {
+    matches!(v, Value::Obj(o) if matches!(o.payload, Payload::Native(_)))
 }
 
 fn call_special(vm: &Vm, m: &Value, recv: &Value, args: &[Value]) -> PyResult<Value> {
@@ -296,7 +303,10 @@ impl Vm {
                         Some(Value::None) => {
                             return Err(self.type_error(format!("unhashable type: '{}'", cls.name())))
                         }
-                        Some(m) if !matches!(&m, Value::Obj(mo) if matches!(mo.payload, Payload::Builtin(_))) => {
+                        Some(m)
+                            if is_native_payload(v)
+                                || !matches!(&m, Value::Obj(mo) if matches!(mo.payload, Payload::Builtin(_))) =>
+                        {
                             let r = call_special(self, &m, v, &[])?;
                             return match r {
                                 Value::Int(i) => Ok(if i == -1 { -2 } else { i }),
@@ -787,9 +797,18 @@ pub(crate) fn binary_op_after_left(
     binary_op_failed(vm, a, b, op)
 }
 
-/// The `TypeError` of an operation no operand supports.
+/// The end of an operation no operand's method or native operation
+/// served: `int | None` and other unions of classes (`type.__or__`, which
+/// neither the native operators nor the methods a metaclass inherits from
+/// `type` reach), else the `TypeError`.
 fn binary_op_failed(vm: &Vm, a: &Value, b: &Value, op: BinaryOperator) -> PyResult<Value> {
     use BinaryOperator::*;
+    if op.base() == Or {
+        let r = crate::builtins::genericalias::union_of_operands(vm, a, b)?;
+        if !is_not_implemented(&r) {
+            return Ok(r);
+        }
+    }
     if op.base() == Add {
         if let Some(Payload::Bytes(_)) = a.as_obj().map(|o| &o.payload) {
             return Err(vm.type_error(format!("can't concat {} to bytes", vm.type_name(b))));
@@ -916,7 +935,7 @@ pub fn get_item(vm: &Vm, container: &Value, key: &Value) -> PyResult<Value> {
             }
         }
         if let Payload::Type(_) = &o.payload {
-            // Generic alias syntax like list[int]: return the class itself.
+            // `list[int]`: the class's `__class_getitem__`.
             if o.type_data_of_self()
                 .lookup(&crate::strobj::intern_static("__class_getitem__"))
                 .is_some()
@@ -924,7 +943,10 @@ pub fn get_item(vm: &Vm, container: &Value, key: &Value) -> PyResult<Value> {
                 let m = vm.get_attr_str(container, "__class_getitem__")?;
                 return vm.call(&m, std::slice::from_ref(key));
             }
-            return Ok(container.clone());
+            return Err(vm.type_error(format!(
+                "type '{}' is not subscriptable",
+                o.type_data_of_self().name()
+            )));
         }
         return crate::builtins::subscript::native_get_item(vm, o, container, key);
     }

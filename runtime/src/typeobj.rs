@@ -133,6 +133,10 @@ pub enum BaseKind {
     ThreadLocal,
     /// Anything else built in (not subclassable).
     Other,
+    /// A native class whose behaviour is the native special methods in its
+    /// dict (`modules::new_protocol_class`), created by its native
+    /// `__new__`.
+    Protocol,
 }
 
 /// A class object's data.

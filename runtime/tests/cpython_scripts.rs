@@ -53,7 +53,11 @@
 //! wherever CPython takes a bytes-like object (`bytes_like_args.py`),
 //! `bytearray` and `bytes` subclasses (`bytes_subclasses.py`), and `cmath`
 //! over the grid of infinite, NaN, zero and finite parts
-//! (`cmath_special_values.py`). Each
+//! (`cmath_special_values.py`), and
+//! `types.GenericAlias` and `X | Y` unions (`generic_alias.py`), and a
+//! class's `__dict__` as a read-only mappingproxy, with class attributes
+//! the specializer cached read again after the class changes
+//! (`mappingproxy.py`). Each
 //! `scripts/NAME.out` is what `python3.11 scripts/NAME.py` prints.
 
 mod common;
@@ -537,4 +541,20 @@ fn bytes_subclasses_matches_cpython() {
 #[test]
 fn cmath_special_values_matches_cpython() {
     matches_cpython_both_ways("cmath_special_values");
+}
+
+/// `list[int]` and the other built-in generic aliases (repr, equality,
+/// hash, calls, attribute pass-through, the isinstance refusal) and
+/// `int | None` unions, and the `types` module's names for them.
+#[test]
+fn generic_aliases_match_cpython() {
+    matches_cpython_both_ways("generic_alias");
+}
+
+/// A class's `__dict__` and `types.MappingProxyType`: reads, the refused
+/// writes, `|`, and a class attribute read in a hot loop before and after
+/// the class is changed behind a proxy that was read.
+#[test]
+fn mappingproxy_matches_cpython() {
+    matches_cpython_both_ways("mappingproxy");
 }

@@ -243,7 +243,7 @@ fn base_payload(
 ) -> PyResult<Payload> {
     let pos = args.pos();
     Ok(match kind {
-        BaseKind::Object | BaseKind::Other | BaseKind::Type => {
+        BaseKind::Object | BaseKind::Other | BaseKind::Protocol | BaseKind::Type => {
             let td = cls.type_data_of_self();
             if !args.args.is_empty() {
                 let init = td.lookup(&crate::strobj::intern_static("__init__"));

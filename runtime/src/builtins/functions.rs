@@ -267,7 +267,8 @@ fn sorted(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     Ok(new_list(items))
 }
 
-fn reversed(vm: &Vm, args: CallArgs) -> PyResult<Value> {
+/// `reversed(seq)`.
+pub(crate) fn reversed(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     positional_arg_count(vm, "reversed", &args, 1, 1)?;
     let v = &args.pos()[0];
     if let Some(m) = ops::special(v, "__reversed__") {
@@ -401,9 +402,22 @@ fn classinfo_check(vm: &Vm, cls: &Value, info: &Value, fname: &str) -> PyResult<
             };
             Ok(crate::typeobj::is_subtype(sub, o))
         }
-        _ => Err(vm.type_error(format!(
-            "{fname}() arg 2 must be a type, a tuple of types, or a union"
+        _ if crate::builtins::genericalias::is_generic_alias(info) => Err(vm.type_error(format!(
+            "{fname}() argument 2 cannot be a parameterized generic"
         ))),
+        _ => match crate::builtins::genericalias::union_members(info) {
+            Some(members) => {
+                for m in &members {
+                    if classinfo_check(vm, cls, m, fname)? {
+                        return Ok(true);
+                    }
+                }
+                Ok(false)
+            }
+            None => Err(vm.type_error(format!(
+                "{fname}() arg 2 must be a type, a tuple of types, or a union"
+            ))),
+        },
     }
 }
 

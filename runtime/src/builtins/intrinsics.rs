@@ -331,7 +331,9 @@ pub fn type_get(vm: &Vm, o: &ObjRef, name: &str) -> PyResult<Option<Value>> {
                 .map(|b| class_value(b))
                 .unwrap_or(Value::None),
         ),
-        "__dict__" => Some(Value::Obj(td.dict.clone())),
+        "__dict__" => Some(crate::builtins::mappingproxy::new_mappingproxy(Value::Obj(
+            td.dict.clone(),
+        ))),
         "__class__" => Some(class_value(o.class())),
         "__module__" => Some(
             td.own_dict()

@@ -53,6 +53,16 @@ pub fn type_call(vm: &Vm, cls: &ObjRef, args: CallArgs) -> PyResult<Value> {
     if td.builtin {
         return ctors::construct_builtin(vm, cls_static, args);
     }
+    if td.base_kind == BaseKind::Protocol {
+        return match td.own_dict().get_by_name("__new__") {
+            Some(nf) => vm.call_prepended(
+                &crate::attrs::unwrap_static(&nf).unwrap_or(nf),
+                &Value::Obj(cls.clone()),
+                args,
+            ),
+            None => Err(vm.type_error(format!("cannot create '{}' instances", td.name()))),
+        };
+    }
     // User class: __new__ then __init__.
     let new_fn = td
         .lookup(&crate::strobj::intern_static("__new__"))
@@ -339,7 +349,11 @@ fn create_class(
     let mut kind = BaseKind::Object;
     for b in &bases {
         let btd = b.type_data_of_self();
-        if btd.builtin && matches!(btd.base_kind, BaseKind::Other) && !std::ptr::eq(*b, t.object) {
+        // Protocol classes' native methods expect their own payload, which
+        // a subclass's instances would lack.
+        let closed = (btd.builtin && btd.base_kind == BaseKind::Other)
+            || btd.base_kind == BaseKind::Protocol;
+        if closed && !std::ptr::eq(*b, t.object) {
             return Err(vm.type_error(format!(
                 "type '{}' is not an acceptable base type",
                 btd.name()

@@ -46,6 +46,17 @@ pub fn set_attr(m: &ObjRef, name: &str, v: Value) {
 
 /// A new built-in (native) class deriving from `object`.
 pub fn new_native_class(name: &str, module: &str) -> &'static Object {
+    native_class(name, module, true)
+}
+
+/// A native class whose special methods (native functions in its dict)
+/// the operator protocol calls as it calls a Python class's: it is not
+/// marked built-in, so `ops::special` looks its methods up.
+pub fn new_protocol_class(name: &str, module: &str) -> &'static Object {
+    native_class(name, module, false)
+}
+
+fn native_class(name: &str, module: &str, builtin: bool) -> &'static Object {
     let t = types();
     let dict = crate::dict::new_dict_obj();
     dict.make_immortal();
@@ -56,10 +67,14 @@ pub fn new_native_class(name: &str, module: &str) -> &'static Object {
         name,
         vec![t.object],
         dict,
-        BaseKind::Other,
+        if builtin {
+            BaseKind::Other
+        } else {
+            BaseKind::Protocol
+        },
         Vec::new(),
         false,
-        true,
+        builtin,
     );
     let r = ObjRef::new_immortal(Object::new(t.type_, Payload::Type(td)));
     let cls = r.as_static().expect("immortal class");
