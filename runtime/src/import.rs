@@ -33,6 +33,8 @@ pub const EMBEDDED: &[(&str, &str, &str)] = &[
         include_str!("../lib/operator.py"),
     ),
     ("string", "string.py", include_str!("../lib/string.py")),
+    ("re", "re.py", include_str!("../lib/re.py")),
+    ("enum", "enum.py", include_str!("../lib/enum.py")),
     ("random", "random.py", include_str!("../lib/random.py")),
     ("queue", "queue.py", include_str!("../lib/queue.py")),
     (

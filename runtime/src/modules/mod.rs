@@ -8,6 +8,7 @@ pub mod io;
 pub mod math;
 pub mod monitoring;
 pub mod random;
+pub mod sre;
 pub mod sys;
 pub mod thread;
 pub mod time;
@@ -79,6 +80,7 @@ pub fn native_module(vm: &Vm, name: &str) -> PyResult<Option<ObjRef>> {
         "io" => io::make(),
         "errno" => errno::make(vm),
         "_random" => random::make(),
+        "_sre" => sre::make(),
         "_thread" => thread::make(),
         "dis" => dis::make(),
         "importlib" => make_module(

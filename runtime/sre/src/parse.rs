@@ -228,7 +228,7 @@ pub fn parse(src: &[u32], bytes: bool, flags: u32) -> Result<Parsed, Error> {
         open: Vec::new(),
         lookbehind_groups: None,
     };
-    let node = p.alternation(p.flags)?;
+    let node = p.alternation(p.flags, true)?;
     if p.pos < src.len() {
         // Only a stray ')' stops the top level early.
         return err("unbalanced parenthesis", p.pos);
@@ -290,8 +290,11 @@ impl Parser<'_> {
         }
     }
 
-    fn alternation(&mut self, flags: u32) -> Result<Node, Error> {
+    fn alternation(&mut self, flags: u32, top: bool) -> Result<Node, Error> {
         let mut branches = vec![self.sequence(flags)?];
+        // Global flags (only ever in the first branch of the whole pattern)
+        // also apply to the later branches.
+        let flags = if top { self.flags } else { flags };
         while self.eat(b'|') {
             branches.push(self.sequence(flags)?);
         }
@@ -504,7 +507,7 @@ impl Parser<'_> {
     }
 
     fn body(&mut self, open_at: usize, flags: u32) -> Result<Node, Error> {
-        let n = self.alternation(flags)?;
+        let n = self.alternation(flags, false)?;
         if !self.eat(b')') {
             return err("missing ), unterminated subpattern", open_at);
         }

@@ -71,6 +71,8 @@ fn basics() {
     assert_eq!(whole("(a)?(?(1)b|c)", "ab"), Some((0, 2)));
     assert_eq!(whole("(\\w+) \\1", "hey hey"), Some((0, 7)));
     assert_eq!(whole("(?i)straße", "STRAßE"), Some((0, 6)));
+    assert_eq!(whole("(?i)a|b", "xB"), Some((1, 2)));
+    assert_eq!(whole("(?x) a | b ", "xb"), Some((1, 2)));
     assert_eq!(whole("\\d+", "x١٢٣"), Some((1, 4)));
     assert_eq!(whole("a{2,3}", "aaaa"), Some((0, 3)));
     assert_eq!(whole("(?:ab){2}", "abababx"), Some((0, 4)));
