@@ -176,6 +176,9 @@ struct Parser<'a> {
     open: Vec<usize>,
     /// Lookbehind nesting: the first group number inside the innermost one.
     lookbehind_groups: Option<usize>,
+    /// Where the run of global-flag groups at the start of the pattern
+    /// ends (global flags may only appear there).
+    globals_end: usize,
 }
 
 fn err<T>(msg: impl Into<String>, pos: usize) -> Result<T, Error> {
@@ -227,6 +230,7 @@ pub fn parse(src: &[u32], bytes: bool, flags: u32) -> Result<Parsed, Error> {
         names: Vec::new(),
         open: Vec::new(),
         lookbehind_groups: None,
+        globals_end: 0,
     };
     let node = p.alternation(p.flags, true)?;
     if p.pos < src.len() {
@@ -623,13 +627,11 @@ impl Parser<'_> {
             }
             '(' => {
                 let (name, at) = self.name(b')')?;
-                let g = if name.chars().all(|c| c.is_ascii_digit()) {
+                let numeric = name.chars().all(|c| c.is_ascii_digit());
+                let g = if numeric {
                     let g: usize = name.parse().unwrap_or(usize::MAX);
                     if g == 0 {
                         return err("bad group number", at);
-                    }
-                    if g > self.groups {
-                        return err(format!("invalid group reference {name}"), at);
                     }
                     g
                 } else {
@@ -647,6 +649,9 @@ impl Parser<'_> {
                 };
                 if !self.eat(b')') {
                     return err("missing ), unterminated subpattern", open_at);
+                }
+                if numeric && g > self.groups {
+                    return err(format!("invalid group reference {name}"), at);
                 }
                 Ok(Some(Node::Cond(g, Box::new(yes), Box::new(no))))
             }
@@ -710,9 +715,10 @@ impl Parser<'_> {
         if c == Some(')') {
             // Global flags.
             self.pos += 1;
-            if open_at != 0 {
+            if open_at != self.globals_end {
                 return err("global flags not at the start of the expression", open_at);
             }
+            self.globals_end = self.pos;
             let new = self.flags | on;
             if (new & (ASCII | LOCALE | UNICODE)).count_ones() > 1 {
                 return err(
@@ -831,6 +837,9 @@ impl Parser<'_> {
             'x' => self.hex(start, 'x', 2)?,
             'u' | 'U' if !self.bytes => self.hex(start, c, if c == 'u' { 4 } else { 8 })?,
             'N' if !self.bytes => {
+                if !self.peek_is(b'{') {
+                    return err("missing {", self.pos);
+                }
                 return err("Weft: \\N{...} is not supported", start);
             }
             _ => return Ok(None),

@@ -167,6 +167,25 @@ for pat, text in cases:
           found and (found.span(), found.groups(), found.lastindex))
     print('  findall', re.findall(pat, text))
 
+# -- backtracking and group semantics ---------------------------------------
+tricky = [
+ (r'(a|b)*?c', 'abac'), (r'(?:(a)|b)*', 'ab'), (r'(a)*', 'aaa'), (r'(a*)+', 'b'),
+ (r'(a*)*', 'b'), (r'(?:a*)*b', 'aab'), (r'(\w+)(?<=foo)bar', 'xfoobar'),
+ (r'\b', ''), (r'\B', ''), (r'$', 'a\n'), (r'(?m)$', 'a\nb\n'), (r'^', 'a\nb'),
+ (r'(?m)^', 'a\nb\n'), (r'a|b|', 'c'), (r'(a)(?(1)b)', 'a'), (r'(?i)[k]', '\u212a'),
+ (r'(?i)\u017f', 'S'), (r'(?i)s', '\u017f'), (r'[\w-]+', 'a-b_c d'), (r'(?<=a)', 'aaa'),
+ (r'x*', 'xaxx'), (r'(?=x)', 'axbx'), (r'((a)|b)+', 'ab'), (r'(a)|\1', 'x'),
+ (r'(?P<n>a)(?P=n)', 'aa'), (r'(a)(b)(c)(d)(e)(f)(g)(h)(i)(j)\10', 'abcdefghijj'),
+ (r'[^\W\d]+', 'ab12cd'), (r'\d{2,}?', '12345'), (r'(?s:.)+', 'a\nb'),
+ (r'(?x)[ ]a', ' a'), (r'a{,3}b', 'aaaab'), (r'(?:x|(y))+z', 'xyxz'),
+ (r'(a+)+$', 'aaaaaaaaaaaaaaaaaaaaa!'), (r'\Z', 'ab'), (r'.\Z', 'ab\n'),
+ (r'(ab)*+c', 'ababc'), (r'(?>(a)|ab)*c', 'ababc'), (r'(?<!^)x', 'xx'),
+]
+for p, t in tricky:
+    print(repr(p), repr(t), [ (m.span(), m.groups(), m.lastindex) for m in re.finditer(p, t)])
+    print('  ', re.sub(p, '<\\g<0>>', t), re.split(p, t))
+
+
 flag_cases = [
     ('a.b', re.S, 'a\nb'),
     ('^b', re.M, 'a\nb'),
@@ -199,6 +218,22 @@ bad = ['(', 'a)', '*', '+a', 'a**', 'a*?+', 'a{1,2}{3}', '(?<x)', '(?z)',
        'a\n(', 'ab\ncd)', '(?x)\n  (', '(?au)x']
 for pat in bad:
     try_('compile %r' % pat, lambda: re.compile(pat))
+
+# -- more syntax, str and bytes ----------------------------------------------
+more_patterns = ['(?<=a)(?<!b)c', '(?P<a>)(?P=a', '(?P=1)', '(?P<a-b>x)', '(?(1a)x)', '(?(0)a)', '[a-]', '[-a]', '[a-\\]', '(?i-:a)', '(?-:a)',
+ '(?i)(?m)a', '(?s)x(?i)', '(?x: a # c\n b)', '(?x)[ #]', r'\N', r'\ud800', '[\\z]', '[\\A]', '\\U00110000', '\\x', '\\0777', '[\\777]',
+ '(?ia)x', '(?a-i:x)', '(?-a:x)', '(?u:x)', '(?<', '(?<=', '(?(', '(?(1)', 'a{1', 'a{1,', 'a{,', '{', 'x{1}{', '(?:)', '(?', '(?P<', '(?P=', '(?#', 
+ '\\g', '\\1', '[\\1]', '(a)[\\1]', '\\12', '\\123', '[\\8]', '(?aL)', '(?uL)', 'a++', 'a+?+', 'a??', 'a?+?', '(?>)', '(?=)*', '(?<=\\b)a', '(?<=a{2})b', '(?<=a{1,2})b']
+for p in more_patterns:
+    for form in (p, p.encode('latin-1')):
+        try:
+            r = re.compile(form)
+            print(repr(form), 'OK', r.groups, r.flags)
+        except re.error as e:
+            print(repr(form), 'error', e)
+        except Exception as e:
+            print(repr(form), type(e).__name__, e)
+
 try_('bytes L ok', lambda: re.compile(b'(?L)a').flags)
 try_('str L', lambda: re.compile('a', re.L))
 try_('bytes U', lambda: re.compile(b'a', re.U))
