@@ -248,6 +248,29 @@ except re.error as err:
 show('error attrs', (e.msg, e.pattern, e.pos, e.lineno, e.colno, str(e)))
 show('error class', (re.error.__name__, issubclass(re.error, Exception)))
 
+# -- more API ---------------------------------------------------------------
+p = re.compile(r'(?P<x>a)(b)?')
+m = p.search('zab', endpos=3, pos=1)
+print(isinstance(m, re.Match), isinstance(p, re.Pattern), type(m).__name__, type(p).__name__)
+print(m, m.group(0, 'x', 2), m.span('x'), m.lastgroup)
+print(p.sub('-', 'aabab', count=1), re.sub('A', 'x', 'aA', flags=re.I), re.subn('a', 'x', 'aaa', 2))
+print(re.findall(b'a.', bytearray(b'abac')), re.search(b'b', memoryview(b'ab')))
+print(p == re.compile(r'(?P<x>a)(b)?'), p.__copy__() is p, m.__deepcopy__({}) is m)
+print(re.compile('a', re.I) == re.compile('a'), hash(p) == hash(re.compile(r'(?P<x>a)(b)?')))
+print(re.match('(a)(b)', 'ab').expand(r'\2-\1'), re.match(b'(a)', b'a').expand(rb'[\1]'))
+print(list(re.finditer('', 'ab')), re.split('', 'ab'))
+print(re.escape('\u00e9-x'), re.fullmatch(r'\w+', 'ab', re.A))
+s = p.scanner('aab')
+print(s.search(), s.search(), s.search())
+print(re.compile('x').search('x', 5), re.compile('x').search('xx', 1, 0))
+try:
+    re.compile('(')
+except re.error as e:
+    print(type(e).__module__, type(e).__name__, e.args)
+print(re.sub('(b)', lambda m: m.group(1).upper(), 'abcb'), re.sub('a', lambda m: '', 'aba'))
+print(re.compile('(?i)x').pattern, re.compile(b'x').groupindex, p.groupindex)
+print(repr(re.I | re.M), re.I in (re.I | re.M), re.RegexFlag(10))
+
 # -- long inputs ----------------------------------------------------------
 long = 'ab' * 50000
 show('long alt star', re.match('(a|b)*', long).span())
