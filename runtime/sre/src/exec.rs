@@ -367,7 +367,7 @@ impl Builder {
                     cont,
                 };
             }
-            Node::Backref(g, m) => {
+            Node::Backref(g, m, _) => {
                 self.push(Inst::Backref(*g, *m));
             }
             Node::Cond(g, yes, no) => {

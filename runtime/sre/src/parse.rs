@@ -88,7 +88,8 @@ pub enum Node {
         negated: bool,
         node: Box<Node>,
     },
-    Backref(usize, CharMode),
+    /// A backreference, with the referenced group's width range.
+    Backref(usize, CharMode, (usize, Option<usize>)),
     /// `(?(group)yes|no)`
     Cond(usize, Box<Node>, Box<Node>),
     Anchor(Anchor, CharMode),
@@ -141,7 +142,7 @@ impl Node {
                 };
                 (lo, hi)
             }
-            Node::Backref(..) => (0, None),
+            Node::Backref(_, _, w) => *w,
             Node::Cond(_, a, b) => {
                 let (a0, a1) = a.width_range();
                 let (b0, b1) = b.width_range();
@@ -179,6 +180,8 @@ struct Parser<'a> {
     /// Where the run of global-flag groups at the start of the pattern
     /// ends (global flags may only appear there).
     globals_end: usize,
+    /// The width range of each closed group, by number.
+    widths: Vec<(usize, Option<usize>)>,
 }
 
 fn err<T>(msg: impl Into<String>, pos: usize) -> Result<T, Error> {
@@ -231,6 +234,7 @@ pub fn parse(src: &[u32], bytes: bool, flags: u32) -> Result<Parsed, Error> {
         open: Vec::new(),
         lookbehind_groups: None,
         globals_end: 0,
+        widths: Vec::new(),
     };
     let node = p.alternation(p.flags, true)?;
     if p.pos < src.len() {
@@ -541,6 +545,10 @@ impl Parser<'_> {
         self.open.push(idx);
         let n = self.body(open_at, flags)?;
         self.open.retain(|&g| g != idx);
+        if self.widths.len() <= idx {
+            self.widths.resize(idx + 1, (0, None));
+        }
+        self.widths[idx] = n.width_range();
         Ok(Node::Group(Some(idx), Box::new(n)))
     }
 
@@ -570,8 +578,8 @@ impl Parser<'_> {
                     '=' => {
                         let (name, at) = self.name(b')')?;
                         let g = self.lookup_name(&name, at)?;
-                        self.check_backref(g, at, self.pos - 1)?;
-                        Ok(Some(Node::Backref(g, self.mode(f))))
+                        self.check_backref(g, at, self.pos)?;
+                        Ok(Some(Node::Backref(g, self.mode(f), self.group_width(g))))
                     }
                     d => err(format!("unknown extension ?P{d}"), qpos),
                 }
@@ -789,6 +797,10 @@ impl Parser<'_> {
         Ok(Some(Node::Group(None, Box::new(n))))
     }
 
+    fn group_width(&self, g: usize) -> (usize, Option<usize>) {
+        self.widths.get(g).copied().unwrap_or((0, None))
+    }
+
     fn check_backref(&self, g: usize, at: usize, _end: usize) -> Result<(), Error> {
         if self.open.contains(&g) {
             return err("cannot refer to an open group", at);
@@ -928,7 +940,7 @@ impl Parser<'_> {
             return err(format!("invalid group reference {g}"), start + 1);
         }
         self.check_backref(g, start, self.pos)?;
-        Ok(Node::Backref(g, m))
+        Ok(Node::Backref(g, m, self.group_width(g)))
     }
 
     /// One class member after `[`: a char, or a category.

@@ -36,6 +36,14 @@ fn errors() {
         "look-behind requires fixed-width pattern"
     );
     assert_eq!(error("a**"), "multiple repeat at position 2");
+    assert_eq!(
+        error("(?<=(?P<x>a)(?P=x))b"),
+        "cannot refer to group defined in the same lookbehind subpattern at position 18"
+    );
+    assert_eq!(
+        error("(?i)(?m)a|(?s)"),
+        "global flags not at the start of the expression at position 10"
+    );
     assert_eq!(error("[z-a]"), "bad character range z-a at position 1");
     assert_eq!(error("(a)\\3"), "invalid group reference 3 at position 4");
     assert_eq!(error("(?P=x)"), "unknown group name 'x' at position 4");
@@ -73,6 +81,8 @@ fn basics() {
     assert_eq!(whole("(?i)straße", "STRAßE"), Some((0, 6)));
     assert_eq!(whole("(?i)a|b", "xB"), Some((1, 2)));
     assert_eq!(whole("(?x) a | b ", "xb"), Some((1, 2)));
+    assert_eq!(whole("(a)(?<=\\1)b", "xab"), Some((1, 3)));
+    assert_eq!(whole("(?i)(?<=A)b", "ab"), Some((1, 2)));
     assert_eq!(whole("\\d+", "x١٢٣"), Some((1, 4)));
     assert_eq!(whole("a{2,3}", "aaaa"), Some((0, 3)));
     assert_eq!(whole("(?:ab){2}", "abababx"), Some((0, 4)));

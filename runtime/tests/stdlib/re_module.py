@@ -248,6 +248,13 @@ except re.error as err:
 show('error attrs', (e.msg, e.pattern, e.pos, e.lineno, e.colno, str(e)))
 show('error class', (re.error.__name__, issubclass(re.error, Exception)))
 
+# -- lookbehind ----------------------------------------------------------------
+for lb_pat in [r'(?<=(?P<x>a)(?P=x))b', r'(?<=(a)\1)b', r'(a)(?<=\1)b', r'(?<=a(?=b))', r'(?<!(a|b))c', r'(?<=\Ab)c', '(?i)(?<=A)b', '(?=a)*b']:
+    try:
+        print(lb_pat, re.compile(lb_pat).findall('aabc bc ab'))
+    except re.error as e:
+        print(lb_pat, 'error', e)
+
 # -- more API ---------------------------------------------------------------
 p = re.compile(r'(?P<x>a)(b)?')
 m = p.search('zab', endpos=3, pos=1)
