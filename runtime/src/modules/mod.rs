@@ -10,6 +10,7 @@ pub mod math;
 pub mod monitoring;
 pub mod posix;
 pub mod random;
+pub mod sre;
 pub mod sys;
 pub mod thread;
 pub mod time;
@@ -97,6 +98,7 @@ pub fn native_module(vm: &Vm, name: &str) -> PyResult<Option<ObjRef>> {
         "errno" => errno::make(vm),
         "posix" => posix::make(vm),
         "_random" => random::make(),
+        "_sre" => sre::make(),
         "_thread" => thread::make(),
         "dis" => dis::make(),
         "importlib" => make_module(
