@@ -218,7 +218,21 @@ def _translate_in(text):
     return text.replace('\r\n', '\n').replace('\r', '\n')
 
 
-class StringIO(TextIOBase):
+class _InMemory:
+    """What StringIO and BytesIO share: they read, write and seek while
+    open, and closing only marks them closed."""
+
+    def readable(self):
+        self._check_open()
+        return True
+
+    writable = seekable = readable
+
+    def close(self):
+        self._closed = True
+
+
+class StringIO(_InMemory, TextIOBase):
     """A text stream over a str in memory."""
 
     def __init__(self, initial_value='', newline='\n'):
@@ -253,18 +267,6 @@ class StringIO(TextIOBase):
 
     def _length(self):
         return len(self._text) + sum(map(len, self._tail))
-
-    def readable(self):
-        self._check_open()
-        return True
-
-    def writable(self):
-        self._check_open()
-        return True
-
-    def seekable(self):
-        self._check_open()
-        return True
 
     @property
     def line_buffering(self):
@@ -372,14 +374,11 @@ class StringIO(TextIOBase):
                 self._text = text[:pos]
             return pos
 
-    def close(self):
-        self._closed = True
-
     def __getstate__(self):
         return (self.getvalue(), self._newline, self.tell())
 
 
-class BytesIO(BufferedIOBase):
+class BytesIO(_InMemory, BufferedIOBase):
     """A binary stream over bytes in memory."""
 
     def __init__(self, initial_bytes=b''):
@@ -387,18 +386,6 @@ class BytesIO(BufferedIOBase):
         self._data = bytearray(initial_bytes if initial_bytes is not None
                                else b'')
         self._pos = 0
-
-    def readable(self):
-        self._check_open()
-        return True
-
-    def writable(self):
-        self._check_open()
-        return True
-
-    def seekable(self):
-        self._check_open()
-        return True
 
     def getvalue(self):
         with self._lock:
@@ -473,9 +460,6 @@ class BytesIO(BufferedIOBase):
                 raise ValueError('negative size value %d' % size)
             del self._data[size:]
             return size
-
-    def close(self):
-        self._closed = True
 
 
 class TextIOWrapper(TextIOBase):
