@@ -1,8 +1,8 @@
 """Dates, times, durations and fixed-offset time zones.
 
-Local time is UTC: the interpreter's `time` module offers no local time
-zone data, so now(), today(), fromtimestamp() without tz, timestamp() of
-naive values and astimezone() all treat local time as UTC.
+Local time comes from the C library through `time.localtime` and
+`time.mktime`: now(), today(), fromtimestamp() without tz, timestamp() of
+naive values and astimezone() follow the process's TZ setting.
 
 Every object here is immutable after construction and the module keeps
 no mutable shared state, so values may be shared freely between threads.
@@ -579,7 +579,7 @@ class date:
 
     @classmethod
     def fromtimestamp(cls, t):
-        y, m, d, *_ = _utc_fields(t)
+        y, m, d, *_ = _local_fields(t)
         return cls(y, m, d)
 
     @classmethod
@@ -1024,7 +1024,6 @@ _SINGLETONS["utc"] = timezone(timedelta(0))
 timezone.utc = UTC = _SINGLETONS["utc"]
 timezone.min = timezone(-timedelta(hours=23, minutes=59))
 timezone.max = timezone(timedelta(hours=23, minutes=59))
-_LOCAL = timezone(timedelta(0), "UTC")
 
 
 # -- time ------------------------------------------------------------------------
@@ -1218,6 +1217,26 @@ def _split_timestamp(t):
     return secs, 0
 
 
+def _local_fields(t):
+    """The local (y, m, d, hh, mm, ss, us) of a timestamp."""
+    _utc_fields(t)              # the range checks and their messages
+    secs, us = _split_timestamp(t)
+    y, m, d, hh, mm, ss = _time.localtime(secs)[:6]
+    return y, m, d, hh, mm, min(ss, 59), us
+
+
+def _local_timestamp(y, m, d, hh, mm, ss):
+    """Seconds since the epoch of a local wall time (the first of two
+    readings an ambiguous time has)."""
+    return int(_time.mktime((y, m, d, hh, mm, ss, -1, -1, -1)))
+
+
+def _local_zone(secs):
+    """The fixed-offset zone in force locally at a timestamp."""
+    local = _time.localtime(secs)
+    return timezone(timedelta(seconds=local.tm_gmtoff), local.tm_zone)
+
+
 def _utc_fields(t):
     secs, us = _split_timestamp(t)
     days, secs = divmod(secs, 86400)
@@ -1258,10 +1277,9 @@ class datetime(date):
     @classmethod
     def fromtimestamp(cls, t, tz=None):
         _check_tzinfo(tz)
-        fields = _utc_fields(t)
         if tz is None:
-            return cls(*fields)
-        return tz.fromutc(cls(*fields, tzinfo=tz))
+            return cls(*_local_fields(t))
+        return tz.fromutc(cls(*_utc_fields(t), tzinfo=tz))
 
     @classmethod
     def utcfromtimestamp(cls, t):
@@ -1380,19 +1398,25 @@ class datetime(date):
 
     def timestamp(self):
         offset = self.utcoffset()
-        us = self._us_since_epoch()
-        if offset is not None:
-            us -= offset._us()
-        return us / 10**6
+        if offset is None:
+            secs = _local_timestamp(self._year, self._month, self._day,
+                                    self._hour, self._minute, self._second)
+            return secs + self._microsecond / 10**6
+        return (self._us_since_epoch() - offset._us()) / 10**6
 
     def astimezone(self, tz=None):
-        if tz is None:
-            tz = _LOCAL
-        elif not isinstance(tz, tzinfo):
+        if tz is not None and not isinstance(tz, tzinfo):
             _check_tzinfo(tz)
         offset = self.utcoffset()
         if offset is None:
-            offset = timedelta(0)    # naive values are local time, i.e. UTC
+            # A naive value is local time: its offset is the one in force.
+            secs = _local_timestamp(self._year, self._month, self._day,
+                                    self._hour, self._minute, self._second)
+            offset = _local_zone(secs).utcoffset(None)
+        if tz is None:
+            utc = self - offset
+            secs = (utc.replace(tzinfo=None) - _EPOCH_NAIVE) // timedelta(seconds=1)
+            tz = _local_zone(secs)
         if self._tzinfo is tz:
             return self
         utc = (self - offset).replace(tzinfo=tz)
@@ -1526,6 +1550,7 @@ class datetime(date):
 
 
 datetime.min = datetime(1, 1, 1)
+_EPOCH_NAIVE = datetime(1970, 1, 1)
 datetime.max = datetime(9999, 12, 31, 23, 59, 59, 999999)
 datetime.resolution = timedelta(microseconds=1)
 date.min = date(1, 1, 1)

@@ -1,4 +1,4 @@
-//! Native modules (`sys`, `math`, `cmath`, `time`, `_random`, `_thread`, `dis`,
+//! Native modules (`sys`, `math`, `cmath`, `_time`, `_random`, `_thread`, `dis`,
 //! `errno`, `posix`, `_io`, `builtins`) and helpers to build modules and
 //! native classes.
 
@@ -93,7 +93,7 @@ pub fn native_module(vm: &Vm, name: &str) -> PyResult<Option<ObjRef>> {
         "sys" => sys::make(vm),
         "math" => math::make(),
         "cmath" => cmath::make(),
-        "time" => time::make(),
+        "_time" => time::make(),
         "_io" => io::make(),
         "errno" => errno::make(vm),
         "posix" => posix::make(vm),
