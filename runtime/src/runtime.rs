@@ -165,10 +165,10 @@ impl Runtime {
                 if let Err(e) = &r {
                     status = report_uncaught(&vm, e);
                 }
-                self.join_non_daemon_threads(&vm)
+                self.finish_main_program(&vm)
             }
             Some(report) => {
-                let joined = self.join_non_daemon_threads(&vm);
+                let joined = self.finish_main_program(&vm);
                 crate::builtins::functions::flush_stdout();
                 report();
                 if let Err(e) = &r {
@@ -221,7 +221,7 @@ impl Runtime {
         let vm = Vm::new(self.interp.clone(), stack, false);
         let main = self.fresh_main_module(&vm, &program.filename);
         let r = crate::import::exec_module_compiled(&vm, &main, &program.compiled)
-            .and_then(|()| self.join_non_daemon_threads(&vm));
+            .and_then(|()| self.finish_main_program(&vm));
         crate::builtins::functions::flush_stdout();
         r.map_err(|e| Error::from_py(&vm, &e))
     }
@@ -251,7 +251,7 @@ impl Runtime {
         if let Err(e) = &r {
             status = report_uncaught(&vm, e);
         }
-        if let Err(e) = self.join_non_daemon_threads(&vm) {
+        if let Err(e) = self.finish_main_program(&vm) {
             status = report_uncaught(&vm, &e);
         }
         crate::builtins::functions::flush_stdout();
@@ -273,11 +273,22 @@ impl Runtime {
         main
     }
 
-    /// Waits for non-daemon threads, as CPython does at exit.
-    fn join_non_daemon_threads(&self, vm: &Vm) -> Result<(), PyErr> {
-        let threading = self.interp.modules.lock().get("threading").cloned();
-        if let Some(t) = threading {
-            if let Ok(f) = vm.get_attr_str(&Value::Obj(t), "_shutdown") {
+    /// What CPython does when the main program ends: waits for the
+    /// non-daemon threads (`threading._shutdown`), then runs the `atexit`
+    /// callbacks (`atexit._run_exitfuncs`, which reports their errors
+    /// itself and empties the registry). Each step runs only when its
+    /// module was imported.
+    fn finish_main_program(&self, vm: &Vm) -> Result<(), PyErr> {
+        let joined = self.call_module_hook(vm, "threading", "_shutdown");
+        self.call_module_hook(vm, "atexit", "_run_exitfuncs")?;
+        joined
+    }
+
+    /// Calls `module.function()` when `module` is in `sys.modules`.
+    fn call_module_hook(&self, vm: &Vm, module: &str, function: &str) -> Result<(), PyErr> {
+        let loaded = self.interp.modules.lock().get(module).cloned();
+        if let Some(m) = loaded {
+            if let Ok(f) = vm.get_attr_str(&Value::Obj(m), function) {
                 vm.call(&f, &[])?;
             }
         }

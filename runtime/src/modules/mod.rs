@@ -5,6 +5,7 @@
 pub mod cmath;
 pub mod dis;
 pub mod errno;
+pub mod hashlib;
 pub mod io;
 pub mod math;
 pub mod monitoring;
@@ -99,6 +100,7 @@ pub fn native_module(vm: &Vm, name: &str) -> PyResult<Option<ObjRef>> {
         "posix" => posix::make(vm),
         "_random" => random::make(),
         "_sre" => sre::make(),
+        "_hashlib" => hashlib::make(),
         "_thread" => thread::make(),
         "dis" => dis::make(),
         "importlib" => make_module(
