@@ -1,0 +1,2 @@
+# not a test module (does not match test*.py)
+VALUE = 3
