@@ -247,8 +247,10 @@ class StringIO(_InMemory, TextIOBase):
         self._lock = _thread.RLock()
         self._newline = newline
         self._text = ''
-        # Text written at the end is kept in pieces and joined on demand.
+        # Text written at the end is kept in pieces (and their total
+        # length) and joined on demand.
         self._tail = []
+        self._tail_length = 0
         self._pos = 0
         self._seen_newlines = set()
         if initial_value:
@@ -263,10 +265,11 @@ class StringIO(_InMemory, TextIOBase):
         if self._tail:
             self._text += ''.join(self._tail)
             self._tail = []
+            self._tail_length = 0
         return self._text
 
     def _length(self):
-        return len(self._text) + sum(map(len, self._tail))
+        return len(self._text) + self._tail_length
 
     @property
     def line_buffering(self):
@@ -304,6 +307,7 @@ class StringIO(_InMemory, TextIOBase):
             length = self._length()
             if self._pos == length:
                 self._tail.append(s)
+                self._tail_length += len(s)
             else:
                 text = self._value()
                 if self._pos > length:

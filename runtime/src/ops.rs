@@ -35,7 +35,7 @@ fn is_native_payload(v: &Value) -> bool {
     matches!(v, Value::Obj(o) if matches!(o.payload, Payload::Native(_)))
 }
 
-fn call_special(vm: &Vm, m: &Value, recv: &Value, args: &[Value]) -> PyResult<Value> {
+pub(crate) fn call_special(vm: &Vm, m: &Value, recv: &Value, args: &[Value]) -> PyResult<Value> {
     if let Some(sf) = crate::attrs::unwrap_static(m) {
         return vm.call(&sf, args);
     }
@@ -530,13 +530,17 @@ fn seq_compare(vm: &Vm, s: &[Value], t: &[Value], op: u32) -> PyResult<bool> {
 /// The first step of a binary protocol (CPython's `binary_op1` and
 /// `do_richcompare`): a right operand whose class is a proper subclass of
 /// the left operand's and defines the reflected method `rname` has that
-/// method tried first. Returns whether it was, and its result unless it
-/// was `NotImplemented`.
+/// method tried first. For arithmetic (`only_if_overridden`) between
+/// Python classes, only when the subclass overrides the reflected method
+/// (CPython's `method_is_overloaded`); comparisons have no such test.
+/// Returns whether it was tried, and its result unless it was
+/// `NotImplemented`.
 fn try_reflected_first(
     vm: &Vm,
     a: &Value,
     b: &Value,
     rname: &'static str,
+    only_if_overridden: bool,
 ) -> PyResult<(bool, Option<Value>)> {
     let (ca, cb) = (class_of(a), class_of(b));
     if std::ptr::eq(ca, cb) || !crate::typeobj::is_subtype(cb, ca) {
@@ -545,6 +549,16 @@ fn try_reflected_first(
     let Some(m) = special(b, rname) else {
         return Ok((false, None));
     };
+    if only_if_overridden && !ca.type_data_of_self().builtin {
+        let name = crate::strobj::intern(rname);
+        let inherited = ca.type_data_of_self().lookup(&name);
+        let own = cb.type_data_of_self().lookup(&name);
+        if let (Some(Value::Obj(x)), Some(Value::Obj(y))) = (&inherited, &own) {
+            if ObjRef::ptr_eq(x, y) {
+                return Ok((false, None));
+            }
+        }
+    }
     let r = call_special(vm, &m, b, std::slice::from_ref(a))?;
     Ok((true, (!is_not_implemented(&r)).then_some(r)))
 }
@@ -557,7 +571,7 @@ pub fn compare(vm: &Vm, a: &Value, b: &Value, op: u32) -> PyResult<Value> {
     }
     let name = CMP_NAMES[op as usize];
     let rname = CMP_NAMES[CMP_SWAPPED[op as usize]];
-    let (reflected_first, done) = try_reflected_first(vm, a, b, rname)?;
+    let (reflected_first, done) = try_reflected_first(vm, a, b, rname, false)?;
     if let Some(r) = done {
         return Ok(r);
     }
@@ -747,7 +761,7 @@ pub(crate) fn binary_op_after_inplace(
     op: BinaryOperator,
 ) -> PyResult<Value> {
     let (lname, rname, _) = dunder_names(op);
-    let (reflected_first, done) = try_reflected_first(vm, a, b, rname)?;
+    let (reflected_first, done) = try_reflected_first(vm, a, b, rname, true)?;
     if let Some(r) = done {
         return Ok(r);
     }

@@ -32,6 +32,8 @@ pub fn new_bytes(b: Vec<u8>) -> Value {
 #[derive(Clone, Copy, PartialEq)]
 enum Codec {
     Utf8,
+    /// UTF-8 with a byte-order mark written first and skipped on reading.
+    Utf8Sig,
     Ascii,
     Latin1,
 }
@@ -40,11 +42,14 @@ impl Codec {
     fn name(self) -> &'static str {
         match self {
             Codec::Utf8 => "utf-8",
+            Codec::Utf8Sig => "utf-8-sig",
             Codec::Ascii => "ascii",
             Codec::Latin1 => "latin-1",
         }
     }
 }
+
+const UTF8_BOM: &[u8; 3] = b"\xef\xbb\xbf";
 
 /// Resolves an encoding argument (`what` names the method in messages)
 /// through CPython's normalisation and aliases.
@@ -75,6 +80,7 @@ fn codec(vm: &Vm, what: &str, v: Option<&Value>) -> PyResult<Codec> {
     }
     match norm.as_str() {
         "utf_8" | "utf8" | "u8" | "utf" | "cp65001" | "utf8_ucs2" | "utf8_ucs4" => Ok(Codec::Utf8),
+        "utf_8_sig" => Ok(Codec::Utf8Sig),
         "ascii" | "us_ascii" | "646" | "us" | "iso646_us" | "ansi_x3.4_1968" | "ansi_x3_4_1968"
         | "ansi_x3.4_1986" | "cp367" | "csascii" | "ibm367" | "iso_ir_6" | "iso_646.irv_1991" => {
             Ok(Codec::Ascii)
@@ -132,8 +138,10 @@ pub fn encode(
 ) -> PyResult<Value> {
     let codec = codec(vm, "encode", encoding)?;
     let errors = error_handler(vm, "encode", errors)?;
-    if codec == Codec::Utf8 {
-        return Ok(new_bytes(s.as_bytes().to_vec()));
+    match codec {
+        Codec::Utf8 => return Ok(new_bytes(s.as_bytes().to_vec())),
+        Codec::Utf8Sig => return Ok(new_bytes([UTF8_BOM.as_slice(), s.as_bytes()].concat())),
+        _ => {}
     }
     let limit: u32 = if codec == Codec::Ascii { 128 } else { 256 };
     let chars: Vec<char> = s.chars().collect();
@@ -255,6 +263,7 @@ pub fn decode(
     let errors = error_handler(vm, "decode", errors)?;
     match codec {
         Codec::Utf8 => decode_utf8(vm, b, &errors),
+        Codec::Utf8Sig => decode_utf8(vm, b.strip_prefix(UTF8_BOM).unwrap_or(b), &errors),
         Codec::Latin1 => Ok(b.iter().map(|&c| c as char).collect()),
         Codec::Ascii => {
             if b.is_ascii() {
@@ -304,6 +313,24 @@ pub fn make_bytes(vm: &Vm, pos: &[Value]) -> PyResult<Value> {
                     return Err(vm.type_error("string argument without an encoding"));
                 }
                 return encode(vm, s, pos.get(1), pos.get(2));
+            }
+            if pos.len() >= 2 {
+                return Err(vm.type_error("encoding without a string argument"));
+            }
+            if !crate::builtins::types::class_of(v)
+                .type_data_of_self()
+                .builtin
+            {
+                if let Some(m) = ops::special(v, "__bytes__") {
+                    let r = ops::call_special(vm, &m, v, &[])?;
+                    if !matches!(r.as_obj().map(|o| &o.payload), Some(Payload::Bytes(_))) {
+                        return Err(vm.type_error(format!(
+                            "__bytes__ returned non-bytes (type {})",
+                            vm.type_name(&r)
+                        )));
+                    }
+                    return Ok(r);
+                }
             }
             if let Some(n) = crate::builtins::int::as_i64_like(v) {
                 if n < 0 {

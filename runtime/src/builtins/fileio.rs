@@ -191,7 +191,11 @@ pub fn open(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     let path = path_of(vm, &file)?;
     let mode = optional_str(vm, a.get(1), "mode")?.unwrap_or_else(|| "r".into());
     let (binary, readable, writable, opts) = parse_mode(vm, &mode)?;
-    let encoding = a.get(3).filter(|v| !v.is_none()).cloned();
+    // "locale" names the locale's encoding, which Weft takes as UTF-8.
+    let encoding = a
+        .get(3)
+        .filter(|v| !v.is_none() && v.as_obj().and_then(|o| o.as_str()) != Some("locale"))
+        .cloned();
     let errors = a.get(4).filter(|v| !v.is_none()).cloned();
     let newline = optional_str(vm, a.get(5), "newline")?;
     if binary {
@@ -692,11 +696,21 @@ fn name(vm: &Vm, args: CallArgs) -> PyResult<Value> {
 
 fn mode(vm: &Vm, args: CallArgs) -> PyResult<Value> {
     with_file(vm, &args, |g| {
-        // A binary file reports the mode it was opened with minus `t`.
-        Ok(new_str(if g.binary {
-            g.mode.replace('t', "")
+        // A text file reports the mode it was opened with; a binary one
+        // the mode of its raw file, as CPython's FileIO spells it (so
+        // "w+b" reads "rb+": the truncation is done once open).
+        if !g.binary {
+            return Ok(new_str(g.mode.as_str()));
+        }
+        let plus = if g.readable && g.writable { "+" } else { "" };
+        Ok(new_str(if g.mode.contains('x') {
+            format!("xb{plus}")
+        } else if g.mode.contains('a') {
+            format!("ab{plus}")
+        } else if g.readable {
+            format!("rb{plus}")
         } else {
-            g.mode.clone()
+            "wb".to_string()
         }))
     })
 }

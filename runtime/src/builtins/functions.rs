@@ -93,7 +93,9 @@ fn print(vm: &Vm, args: CallArgs) -> PyResult<Value> {
         out.push_str(&vm.str_of(v)?);
     }
     out.push_str(&end);
-    match file {
+    match file.or_else(|| crate::modules::sys::replaced_stdout(vm)) {
+        // With `sys.stdout = None`, print writes nothing (as CPython).
+        Some(f) if f.is_none() => {}
         Some(f) => {
             vm.call_method(&f, "write", &[new_str(out)])?;
             if flush {

@@ -790,7 +790,7 @@ pub fn make_builtins_module() -> ObjRef {
         e.base_exception_group,
         e.exception_group,
     ];
-    for c in excs {
+    for &c in excs.iter().chain(e.other_warnings.iter()) {
         dd.set_by_name(&c.type_data_of_self().name(), class_value(c));
     }
     // The old names of OSError.

@@ -51,6 +51,9 @@ pub struct ExcTypes {
     pub deprecation_warning: &'static Object,
     pub user_warning: &'static Object,
     pub runtime_warning: &'static Object,
+    /// The warning categories the interpreter itself never raises
+    /// (PendingDeprecationWarning, SyntaxWarning, ...), for `warnings`.
+    pub other_warnings: [&'static Object; 8],
     pub permission_error: &'static Object,
     pub file_exists_error: &'static Object,
     pub is_a_directory_error: &'static Object,
@@ -313,6 +316,17 @@ fn build() -> BuiltinTypes {
         deprecation_warning: ex("DeprecationWarning", warning),
         user_warning: ex("UserWarning", warning),
         runtime_warning: ex("RuntimeWarning", warning),
+        other_warnings: [
+            "PendingDeprecationWarning",
+            "SyntaxWarning",
+            "FutureWarning",
+            "ImportWarning",
+            "UnicodeWarning",
+            "BytesWarning",
+            "ResourceWarning",
+            "EncodingWarning",
+        ]
+        .map(|name| ex(name, warning)),
     };
     let not_implemented = leak(Object::bootstrap(
         Some(not_implemented_type),

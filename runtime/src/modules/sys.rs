@@ -258,18 +258,24 @@ fn displayhook(vm: &Vm, a: CallArgs) -> PyResult<Value> {
     let b = vm.dict_of(vm.interp.builtins_dict());
     b.set_by_name("_", Value::None);
     let text = vm.repr_of(&v)?;
-    let out = vm.interp.modules.lock().get("sys").cloned().and_then(|m| {
-        crate::import::module_dict(&m).and_then(|d| vm.dict_of(d).get_by_name("stdout"))
-    });
-    match out {
-        Some(o) if stream_of(&o) != 1 || !is_stream(&o) => {
+    match replaced_stdout(vm) {
+        Some(o) => {
             let w = vm.get_attr_str(&o, "write")?;
             vm.call(&w, &[new_str(format!("{text}\n"))])?;
         }
-        _ => crate::builtins::functions::write_stdout(vm, &format!("{text}\n")),
+        None => crate::builtins::functions::write_stdout(vm, &format!("{text}\n")),
     }
     b.set_by_name("_", v);
     Ok(Value::None)
+}
+
+/// What a program put in `sys.stdout` in place of the process's standard
+/// output (a `StringIO`, a wrapper, ...), which `print` and the display
+/// hook must write to; None while it is the original stream.
+pub fn replaced_stdout(vm: &Vm) -> Option<Value> {
+    let sys = vm.interp.modules.lock().get("sys").cloned()?;
+    let out = crate::import::module_dict(&sys).and_then(|d| vm.dict_of(d).get_by_name("stdout"))?;
+    (stream_of(&out) != 1 || !is_stream(&out)).then_some(out)
 }
 
 fn is_stream(v: &Value) -> bool {
@@ -398,11 +404,17 @@ fn getsizeof(_vm: &Vm, _a: CallArgs) -> PyResult<Value> {
 fn exc_info(vm: &Vm, _a: CallArgs) -> PyResult<Value> {
     let h = vm.handled.borrow().clone();
     Ok(match h {
-        Value::Obj(o) => new_tuple(vec![
-            crate::builtins::types::class_value(o.class()),
-            Value::Obj(o),
-            Value::None,
-        ]),
+        Value::Obj(o) => {
+            let exc = Value::Obj(o.clone());
+            let traceback = vm
+                .get_attr_str(&exc, "__traceback__")
+                .unwrap_or(Value::None);
+            new_tuple(vec![
+                crate::builtins::types::class_value(o.class()),
+                exc,
+                traceback,
+            ])
+        }
         _ => new_tuple(vec![Value::None, Value::None, Value::None]),
     })
 }

@@ -325,7 +325,7 @@ p = argparse.ArgumentParser(prog='noabbrev', allow_abbrev=False)
 p.add_argument('--foobar')
 run(p, ['--foo', '1'])
 run(p, ['--foobar', '1'])
-scratch = os.path.join(os.getcwd(), '_scratch_argparse')
+scratch = '_scratch_argparse'
 os.makedirs(scratch, exist_ok=True)
 argfile = os.path.join(scratch, 'args.txt')
 with open(argfile, 'w') as fh:

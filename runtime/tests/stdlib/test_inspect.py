@@ -159,7 +159,7 @@ print(os.path.basename(inspect.getfile(plain)), os.path.basename(inspect.getfile
       os.path.basename(inspect.getfile(sys._getframe())), os.path.basename(inspect.getfile(plain.__code__)))
 print(os.path.basename(inspect.getsourcefile(plain)))
 show("getfile(5)", lambda: inspect.getfile(5))
-show("getfile(Base)", lambda: inspect.getfile(Base))
+show("getfile(Base)", lambda: os.path.basename(inspect.getfile(Base)))
 show("getfile(int)", lambda: inspect.getfile(int))
 print(inspect.getmodulename("/a/b/mod.py"), inspect.getmodulename("x.txt"))
 
