@@ -15,6 +15,7 @@ pub mod sre;
 pub mod sys;
 pub mod thread;
 pub mod time;
+pub mod zlib;
 
 use crate::builtins::native_function;
 use crate::builtins::types::types;
@@ -101,6 +102,7 @@ pub fn native_module(vm: &Vm, name: &str) -> PyResult<Option<ObjRef>> {
         "_random" => random::make(),
         "_sre" => sre::make(),
         "_hashlib" => hashlib::make(),
+        "_zlib" => zlib::make(),
         "_thread" => thread::make(),
         "dis" => dis::make(),
         "importlib" => make_module(
