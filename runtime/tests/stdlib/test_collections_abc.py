@@ -216,3 +216,10 @@ for t in threads:
 for t in threads:
     t.join()
 print(out)
+
+# The public spelling: collections.abc, a submodule of the collections package.
+import collections.abc
+from collections import abc as collections_abc
+from collections.abc import Mapping as PublicMapping
+print(collections.abc.Mapping is PublicMapping, collections_abc.Callable,
+      isinstance({}, PublicMapping), len(collections.abc.__all__), collections.abc.__name__)
