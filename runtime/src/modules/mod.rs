@@ -12,6 +12,7 @@ pub mod monitoring;
 pub mod posix;
 pub mod random;
 pub mod sre;
+pub mod subprocess;
 pub mod sys;
 pub mod thread;
 pub mod time;
@@ -103,6 +104,7 @@ pub fn native_module(vm: &Vm, name: &str) -> PyResult<Option<ObjRef>> {
         "_sre" => sre::make(),
         "_hashlib" => hashlib::make(),
         "_zlib" => zlib::make(),
+        "_subprocess" => subprocess::make(),
         "_thread" => thread::make(),
         "dis" => dis::make(),
         "importlib" => make_module(
