@@ -309,3 +309,39 @@ fn standard_streams_read_and_write() {
     );
     assert_eq!((status, out.as_str()), (0, "['a\\n', 'b\\n'] True\n"));
 }
+
+/// Replaces the folder `dir` and the run time in a unittest report, the
+/// two things that differ from run to run.
+fn normalise_unittest_report(report: &str, dir: &Path) -> String {
+    let text = report.replace(&dir.display().to_string(), "<dir>");
+    text.lines()
+        .map(|line| match line.strip_prefix("Ran ") {
+            Some(rest) if rest.contains(" tests in ") => {
+                format!(
+                    "Ran {} tests in <time>",
+                    rest.split(' ').next().unwrap_or("")
+                )
+            }
+            _ => line.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
+}
+
+#[test]
+fn dash_m_unittest_discovers_a_project() {
+    // The fixture project and CPython 3.11's report of
+    // `python3.11 -m unittest -v` in it (folder and time masked).
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/stdlib/unittest_project");
+    let expected = std::fs::read_to_string(dir.join("cpython_verbose_run.txt")).unwrap();
+    let (status, out, err) = run_with_stdin(&["-m", "unittest", "-v"], &dir, "", &[]);
+    assert_eq!(status, 1, "{err}");
+    assert_eq!(out, "");
+    assert_eq!(normalise_unittest_report(&err, &dir), expected);
+    let (status, _, err) =
+        run_with_stdin(&["-m", "unittest", "-q", "pkg.test_alpha"], &dir, "", &[]);
+    assert_eq!(status, 0, "{err}");
+    assert!(err.contains("Ran 2 tests"), "{err}");
+    assert!(err.trim_end().ends_with("OK"), "{err}");
+}
