@@ -267,6 +267,18 @@ def _mask_from(value, what):
 
 # ---------------------------------------------------------------- context
 
+def _bounded_setting(slot, lowest, highest, message):
+    """A Context attribute kept in `slot`: an int from lowest to highest,
+    with CPython's TypeError and ValueError otherwise."""
+    def store(self, value):
+        if not isinstance(value, int):
+            raise TypeError('an integer is required')
+        if not lowest <= value <= highest:
+            raise ValueError(message)
+        setattr(self, slot, value)
+    return property(lambda self: getattr(self, slot), store)
+
+
 class Context(object):
     """Arithmetic settings: precision, rounding, exponent limits, flags, traps."""
 
@@ -311,17 +323,16 @@ class Context(object):
             self._flags = _mask_from(flags, 'flags')
 
     # -- attributes with validation
-    def _get_prec(self):
-        return self._prec
-
-    def _set_prec(self, value):
-        if not isinstance(value, int):
-            raise TypeError('an integer is required')
-        if not 1 <= value <= MAX_PREC:
-            raise ValueError('valid range for prec is [1, MAX_PREC]')
-        self._prec = value
-
-    prec = property(_get_prec, _set_prec)
+    prec = _bounded_setting('_prec', 1, MAX_PREC,
+                            'valid range for prec is [1, MAX_PREC]')
+    Emin = _bounded_setting('_emin', MIN_EMIN, 0,
+                            'valid range for Emin is [MIN_EMIN, 0]')
+    Emax = _bounded_setting('_emax', 0, MAX_EMAX,
+                            'valid range for Emax is [0, MAX_EMAX]')
+    capitals = _bounded_setting('_capitals', 0, 1,
+                                'valid values for capitals are 0 or 1')
+    clamp = _bounded_setting('_clamp', 0, 1,
+                             'valid values for clamp are 0 or 1')
 
     def _get_rounding(self):
         return self._rounding
@@ -338,54 +349,6 @@ class Context(object):
         self._rounding = value
 
     rounding = property(_get_rounding, _set_rounding)
-
-    def _get_emin(self):
-        return self._emin
-
-    def _set_emin(self, value):
-        if not isinstance(value, int):
-            raise TypeError('an integer is required')
-        if not MIN_EMIN <= value <= 0:
-            raise ValueError('valid range for Emin is [MIN_EMIN, 0]')
-        self._emin = value
-
-    Emin = property(_get_emin, _set_emin)
-
-    def _get_emax(self):
-        return self._emax
-
-    def _set_emax(self, value):
-        if not isinstance(value, int):
-            raise TypeError('an integer is required')
-        if not 0 <= value <= MAX_EMAX:
-            raise ValueError('valid range for Emax is [0, MAX_EMAX]')
-        self._emax = value
-
-    Emax = property(_get_emax, _set_emax)
-
-    def _get_capitals(self):
-        return self._capitals
-
-    def _set_capitals(self, value):
-        if not isinstance(value, int):
-            raise TypeError('an integer is required')
-        if value not in (0, 1):
-            raise ValueError('valid values for capitals are 0 or 1')
-        self._capitals = value
-
-    capitals = property(_get_capitals, _set_capitals)
-
-    def _get_clamp(self):
-        return self._clamp
-
-    def _set_clamp(self, value):
-        if not isinstance(value, int):
-            raise TypeError('an integer is required')
-        if value not in (0, 1):
-            raise ValueError('valid values for clamp are 0 or 1')
-        self._clamp = value
-
-    clamp = property(_get_clamp, _set_clamp)
 
     def _get_flags(self):
         return SignalDict(self, 'f')

@@ -459,6 +459,19 @@ def _unpack_fields(layout, data, start):
 # ---------------------------------------------------------------------------
 # the Struct type
 
+def _from_start(offset, size, length, too_close):
+    """The offset of `size` bytes in a buffer of `length`, counted from
+    the start (a negative one counts from the end); `too_close` is the
+    message for a negative offset with fewer than `size` bytes after it."""
+    if offset >= 0:
+        return offset
+    if offset + size > 0:
+        raise error(too_close % (size, offset))
+    if offset + length < 0:
+        raise error("offset %d out of range for %d-byte buffer" % (offset, length))
+    return offset + length
+
+
 class Struct:
     """A compiled format string; pack and unpack records of that format."""
 
@@ -507,14 +520,8 @@ class Struct:
         offset = _as_offset(args[1])
         size = layout.size
         length = len(target)
-        if offset < 0:
-            if offset + size > 0:
-                raise error("no space to pack %d bytes at offset %d"
-                            % (size, offset))
-            if offset + length < 0:
-                raise error("offset %d out of range for %d-byte buffer"
-                            % (offset, length))
-            offset += length
+        offset = _from_start(offset, size, length,
+                             "no space to pack %d bytes at offset %d")
         if length - offset < size:
             raise error("pack_into requires a buffer of at least %d bytes "
                         "for packing %d bytes at offset %d (actual buffer "
@@ -534,14 +541,8 @@ class Struct:
         offset = _as_offset(offset)
         size = self._layout.size
         length = len(data)
-        if offset < 0:
-            if offset + size > 0:
-                raise error("not enough data to unpack %d bytes at offset %d"
-                            % (size, offset))
-            if offset + length < 0:
-                raise error("offset %d out of range for %d-byte buffer"
-                            % (offset, length))
-            offset += length
+        offset = _from_start(offset, size, length,
+                             "not enough data to unpack %d bytes at offset %d")
         if length - offset < size:
             raise error("unpack_from requires a buffer of at least %d bytes "
                         "for unpacking %d bytes at offset %d (actual buffer "
