@@ -55,12 +55,6 @@ class struct_time(tuple):
         object.__setattr__(self, '_zone_and_offset', tuple(extra))
         return self
 
-    def __setattr__(self, name, value):
-        raise AttributeError('readonly attribute')
-
-    def __delattr__(self, name):
-        raise AttributeError('readonly attribute')
-
     @property
     def tm_zone(self):
         return self._zone_and_offset[0]
@@ -78,12 +72,29 @@ class struct_time(tuple):
         return (struct_time, (tuple(self), {'tm_zone': zone, 'tm_gmtoff': offset}))
 
 
-def _field_property(index):
-    return property(lambda self: tuple.__getitem__(self, index))
+class _Field:
+    """A named field of struct_time: reads its tuple item, refuses writes.
+    (A descriptor rather than a `__setattr__` override: a class that
+    overrides attribute access anywhere slows every program's attribute
+    reads, see `ACCESS_OVERRIDDEN` in typeobj.rs.)"""
+
+    def __init__(self, index):
+        self._index = index
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        return tuple.__getitem__(obj, self._index)
+
+    def __set__(self, obj, value):
+        raise AttributeError('readonly attribute')
+
+    def __delete__(self, obj):
+        raise AttributeError('readonly attribute')
 
 
 for _index, _name in enumerate(_FIELD_NAMES):
-    setattr(struct_time, _name, _field_property(_index))
+    setattr(struct_time, _name, _Field(_index))
 del _index, _name
 struct_time.__module__ = 'time'
 
