@@ -1,6 +1,8 @@
 //! Native modules (`sys`, `math`, `cmath`, `_time`, `_random`, `_thread`, `dis`,
-//! `errno`, `posix`, `_io`, `builtins`) and helpers to build modules and
-//! native classes.
+//! `errno`, `posix`, `_io`, `_sre`, `_hashlib`, `_zlib`, `_subprocess`,
+//! `builtins`) and helpers to build modules and native classes. The
+//! underscored ones are the native halves of modules written in Python
+//! in `runtime/lib/` (`time`, `re`, `hashlib`, `zlib`, `subprocess`, ...).
 
 pub mod cmath;
 pub mod dis;
