@@ -110,19 +110,12 @@ fn wrap(algorithm: Box<dyn Algorithm>) -> Value {
     )))
 }
 
-fn handle<'a>(vm: &Vm, v: &'a Value) -> PyResult<&'a HashHandle> {
-    match v.as_obj().map(|o| &o.payload) {
-        Some(Payload::Native(b)) => b
-            .downcast_ref::<HashHandle>()
-            .ok_or_else(|| vm.type_error("not a hash handle")),
-        _ => Err(vm.type_error("not a hash handle")),
-    }
+fn arg<'a>(vm: &Vm, a: &CallArgs<'a>, i: usize) -> PyResult<&'a Value> {
+    super::handle_arg(vm, a, i, "_hashlib")
 }
 
-fn arg<'a>(vm: &Vm, a: &CallArgs<'a>, i: usize) -> PyResult<&'a Value> {
-    a.pos()
-        .get(i)
-        .ok_or_else(|| vm.type_error("_hashlib: missing argument"))
+fn handle<'a>(vm: &Vm, v: &'a Value) -> PyResult<&'a HashHandle> {
+    super::handle_state(vm, v, "hash handle")
 }
 
 /// The bytes of data to hash, with CPython's two TypeErrors.

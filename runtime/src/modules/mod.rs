@@ -22,7 +22,7 @@ pub mod zlib;
 
 use crate::builtins::native_function;
 use crate::builtins::types::types;
-use crate::function::NativeFn;
+use crate::function::{CallArgs, NativeFn};
 use crate::object::{Object, Payload};
 use crate::typeobj::{BaseKind, TypeData};
 use crate::value::{ObjRef, Value};
@@ -47,6 +47,27 @@ pub fn set_attr(m: &ObjRef, name: &str, v: Value) {
         if let Payload::Dict(dd) = &d.payload {
             dd.set_by_name(name, v);
         }
+    }
+}
+
+/// Positional argument `i` of a call to one of a native module's own
+/// functions (the Python half always passes them all), or a TypeError
+/// naming `module`.
+pub fn handle_arg<'a>(vm: &Vm, a: &CallArgs<'a>, i: usize, module: &str) -> PyResult<&'a Value> {
+    a.pos()
+        .get(i)
+        .ok_or_else(|| vm.type_error(format!("{module}: missing argument")))
+}
+
+/// The native state `T` inside a handle object that a native module gave
+/// its Python half (a compiled pattern, a hash, a stream, a process), or
+/// a TypeError "not a `what`".
+pub fn handle_state<'a, T: 'static>(vm: &Vm, v: &'a Value, what: &str) -> PyResult<&'a T> {
+    match v.as_obj().map(|o| &o.payload) {
+        Some(Payload::Native(b)) => b
+            .downcast_ref::<T>()
+            .ok_or_else(|| vm.type_error(format!("not a {what}"))),
+        _ => Err(vm.type_error(format!("not a {what}"))),
     }
 }
 

@@ -13,24 +13,17 @@ use crate::vm::{PyResult, Vm};
 use std::sync::OnceLock;
 use weft_sre::{Captures, Mode, Regex};
 
-fn class() -> &'static Object {
-    static CLS: OnceLock<&'static Object> = OnceLock::new();
-    CLS.get_or_init(|| super::new_native_class("SRE_Pattern", "_sre"))
+fn arg<'a>(vm: &Vm, a: &CallArgs<'a>, i: usize) -> PyResult<&'a Value> {
+    super::handle_arg(vm, a, i, "_sre")
 }
 
 fn regex<'a>(vm: &Vm, v: &'a Value) -> PyResult<&'a Regex> {
-    match v.as_obj().map(|o| &o.payload) {
-        Some(Payload::Native(b)) => b
-            .downcast_ref::<Regex>()
-            .ok_or_else(|| vm.type_error("not a compiled pattern")),
-        _ => Err(vm.type_error("not a compiled pattern")),
-    }
+    super::handle_state(vm, v, "compiled pattern")
 }
 
-fn arg<'a>(vm: &Vm, a: &CallArgs<'a>, i: usize) -> PyResult<&'a Value> {
-    a.pos()
-        .get(i)
-        .ok_or_else(|| vm.type_error("_sre: missing argument"))
+fn class() -> &'static Object {
+    static CLS: OnceLock<&'static Object> = OnceLock::new();
+    CLS.get_or_init(|| super::new_native_class("SRE_Pattern", "_sre"))
 }
 
 /// `compile(pattern, flags)`: a pattern handle, or `(message, position)`

@@ -28,9 +28,11 @@ fn class() -> &'static Object {
 }
 
 fn arg<'a>(vm: &Vm, a: &CallArgs<'a>, i: usize) -> PyResult<&'a Value> {
-    a.pos()
-        .get(i)
-        .ok_or_else(|| vm.type_error("_subprocess: missing argument"))
+    super::handle_arg(vm, a, i, "_subprocess")
+}
+
+fn process<'a>(vm: &Vm, v: &'a Value) -> PyResult<&'a Process> {
+    super::handle_state(vm, v, "process handle")
 }
 
 fn text<'a>(vm: &Vm, v: &'a Value, what: &str) -> PyResult<&'a str> {
@@ -174,15 +176,6 @@ fn spawn(vm: &Vm, a: CallArgs) -> PyResult<Value> {
         fd_value(stdout_end),
         fd_value(stderr_end),
     ]))
-}
-
-fn process<'a>(vm: &Vm, v: &'a Value) -> PyResult<&'a Process> {
-    match v.as_obj().map(|o| &o.payload) {
-        Some(Payload::Native(b)) => b
-            .downcast_ref::<Process>()
-            .ok_or_else(|| vm.type_error("not a process handle")),
-        _ => Err(vm.type_error("not a process handle")),
-    }
 }
 
 /// The return code as Python reports it: the exit status, or minus the

@@ -33,19 +33,12 @@ fn wrap<T: Send + Sync + 'static>(state: T) -> Value {
     )))
 }
 
-fn native<'a, T: 'static>(vm: &Vm, v: &'a Value) -> PyResult<&'a T> {
-    match v.as_obj().map(|o| &o.payload) {
-        Some(Payload::Native(b)) => b
-            .downcast_ref::<T>()
-            .ok_or_else(|| vm.type_error("not a zlib stream")),
-        _ => Err(vm.type_error("not a zlib stream")),
-    }
+fn arg<'a>(vm: &Vm, a: &CallArgs<'a>, i: usize) -> PyResult<&'a Value> {
+    super::handle_arg(vm, a, i, "_zlib")
 }
 
-fn arg<'a>(vm: &Vm, a: &CallArgs<'a>, i: usize) -> PyResult<&'a Value> {
-    a.pos()
-        .get(i)
-        .ok_or_else(|| vm.type_error("_zlib: missing argument"))
+fn native<'a, T: 'static>(vm: &Vm, v: &'a Value) -> PyResult<&'a T> {
+    super::handle_state(vm, v, "zlib stream")
 }
 
 fn int_arg(vm: &Vm, a: &CallArgs, i: usize) -> PyResult<i64> {
